@@ -1,0 +1,84 @@
+import { Menu, Plus, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { CategoryDrawer } from "./category-drawer";
+import { CategoryIcon } from "./category-icon";
+import { categoryName } from "./category-name";
+import { LanguageSwitch } from "./language-switch";
+import { Logo } from "./logo";
+import { SearchBox } from "./search-box";
+
+export function Header({ categories, query }: { categories: CategoryNode[]; query?: string }) {
+  const { t, i18n } = useTranslation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex max-w-7xl items-center gap-1.5 px-2 py-2.5 sm:gap-4 sm:px-6">
+        <button
+          type="button"
+          className="rounded-xl p-2 text-ink hover:bg-slate-100 md:hidden"
+          aria-label={t("header.openMenu")}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          data-testid="menu-button"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu className="size-6" aria-hidden />
+        </button>
+        <Link to="/" aria-label={t("header.homeLink")} className="shrink-0">
+          <Logo />
+        </Link>
+        <div className="hidden flex-1 md:block md:max-w-xl">
+          <SearchBox id="search-desktop" defaultValue={query} />
+        </div>
+        <nav className="ms-auto flex items-center gap-0.5 sm:gap-2" aria-label={t("brand")}>
+          <LanguageSwitch />
+          <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
+            <UserRound className="size-5 sm:hidden" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
+          </Link>
+          <Link
+            to="/post-ad"
+            className={`${buttonStyles.accent} whitespace-nowrap px-3 sm:px-4`}
+            data-testid="place-ad"
+          >
+            <Plus className="size-4" aria-hidden />
+            <span>{t("header.placeAd")}</span>
+          </Link>
+        </nav>
+      </div>
+      <div className="px-3 pb-2.5 sm:px-6 md:hidden">
+        <SearchBox id="search-mobile" defaultValue={query} />
+      </div>
+      <nav
+        aria-label={t("categoryStrip.label")}
+        className="hidden border-t border-line md:block"
+        data-testid="category-nav"
+      >
+        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <NavLink
+                to={`/category/${category.slug}`}
+                className={({ isActive }) =>
+                  `flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition ${
+                    isActive
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:text-ink"
+                  }`
+                }
+              >
+                <CategoryIcon slug={category.slug} className="size-4" />
+                {categoryName(category, i18n.language)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <CategoryDrawer open={drawerOpen} onOpenChange={setDrawerOpen} categories={categories} />
+    </header>
+  );
+}

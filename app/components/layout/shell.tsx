@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Toaster } from "sonner";
+import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { NativeAppBanner } from "./native-app-banner";
+import { NetworkStatus } from "./network-status";
+
+interface ShellProps {
+  categories: CategoryNode[];
+  supportEmail: string;
+  year: string;
+  dir: "rtl" | "ltr";
+  children: ReactNode;
+}
+
+export function Shell({ categories, supportEmail, year, dir, children }: ShellProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <NativeAppBanner />
+      <Header categories={categories} />
+      <div className="flex-1">{children}</div>
+      <Footer supportEmail={supportEmail} year={year} />
+      <NetworkStatus />
+      <Toaster
+        dir={dir}
+        position={dir === "rtl" ? "bottom-left" : "bottom-right"}
+        visibleToasts={3}
+        richColors
+        closeButton
+        duration={typeof window !== "undefined" && window.innerWidth < 768 ? 4000 : 3000}
+      />
+    </div>
+  );
+}

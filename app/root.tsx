@@ -1,0 +1,161 @@
+import "./app.css";
+import { DirectionProvider } from "@radix-ui/react-direction";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorScreen } from "./components/layout/error-screen";
+import { NotFound } from "./components/layout/not-found";
+import { Shell } from "./components/layout/shell";
+import { listCategories } from "./domain/catalog/list-categories.server";
+import {
+  directionOf,
+  isLang,
+  type Lang,
+  languageCookieName,
+  languageStorageKey,
+} from "./i18n/config";
+import { formatNumber } from "./i18n/format";
+import { createI18n } from "./i18n/i18n-client";
+import arCommon from "./i18n/locales/ar/common";
+import enCommon from "./i18n/locales/en/common";
+import { useNonce } from "./utils/nonce";
+
+// The shell's texts travel with the JavaScript (they are needed even when a loader fails);
+// each page's own texts come with its loader data.
+const commonCatalogs = { en: enCommon, ar: arCommon } as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { lang, env } = context;
+  return {
+    lang,
+    categories: await listCategories({ db: context.db }),
+    supportEmail: env.SUPPORT_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+    year: formatNumber(lang, new Date().getFullYear(), { useGrouping: false }),
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = data?.lang ?? "en";
+  const nonce = useNonce();
+  return (
+    <html lang={lang} dir={directionOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#047858" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Providers({ lang, children }: { lang: Lang; children: ReactNode }) {
+  const i18n = useMemo(() => createI18n(lang, { common: commonCatalogs[lang] }), [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider dir={directionOf(lang)}>{children}</DirectionProvider>
+    </I18nextProvider>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { lang, categories, supportEmail, year } = loaderData;
+  useRestoreSavedLanguage(lang);
+  return (
+    <Providers lang={lang}>
+      <Shell
+        categories={categories}
+        supportEmail={supportEmail}
+        year={year}
+        dir={directionOf(lang)}
+      >
+        <Outlet />
+      </Shell>
+    </Providers>
+  );
+}
+
+/**
+ * A choice saved in local storage (spec: preferredLanguage) is restored on load when the cookie
+ * was lost, e.g. after the browser cleared cookies. An explicit ?lang= always wins.
+ */
+function useRestoreSavedLanguage(lang: Lang) {
+  useEffect(() => {
+    let saved: string | null = null;
+    try {
+      saved = localStorage.getItem(languageStorageKey);
+    } catch {
+      return;
+    }
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("lang")) {
+      try {
+        localStorage.setItem(languageStorageKey, lang);
+      } catch {}
+      return;
+    }
+    const hasCookie = document.cookie
+      .split(";")
+      .some((c) => c.trim().startsWith(`${languageCookieName}=`));
+    if (isLang(saved) && saved !== lang && !hasCookie) {
+      url.searchParams.set("lang", saved);
+      window.location.replace(url.toString());
+    }
+  }, [lang]);
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = data?.lang ?? "en";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
+  const body = notFound ? <NotFound /> : <ErrorScreen message={message} />;
+  return (
+    <Providers lang={lang}>
+      <ErrorTitle notFound={notFound} />
+      {data ? (
+        <Shell
+          categories={data.categories}
+          supportEmail={data.supportEmail}
+          year={data.year}
+          dir={directionOf(lang)}
+        >
+          {body}
+        </Shell>
+      ) : (
+        body
+      )}
+    </Providers>
+  );
+}
+
+function ErrorTitle({ notFound }: { notFound: boolean }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const t = commonCatalogs[data?.lang ?? "en"];
+  return <title>{`${notFound ? t.notFound.metaTitle : t.error.title} · ${t.brand}`}</title>;
+}

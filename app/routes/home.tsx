@@ -1,0 +1,196 @@
+import { ArrowRight, MessageCircle, SearchCheck, ShieldCheck, Star } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { CategoryIcon } from "~/components/layout/category-icon";
+import { categoryName } from "~/components/layout/category-name";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
+import { countListingsByCategory } from "~/domain/catalog/count-listings-by-category.server";
+import { formatNumber } from "~/i18n/format";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, lang } = context;
+  const [counts, members] = await Promise.all([
+    countListingsByCategory({ db }),
+    countMembers({ db }),
+  ]);
+  const t = serverT(lang, "home");
+  const rounded = roundDownForDisplay(members);
+  return {
+    translations: bundlesFor(lang, ["home"]),
+    meta: { title: t("metaTitle"), description: t("metaDescription") },
+    listingCounts: Object.fromEntries(
+      [...counts].map(([id, total]) => [id, { total, display: formatNumber(lang, total) }]),
+    ),
+    members: {
+      total: rounded,
+      display: `${formatNumber(lang, rounded)}${members >= 10 ? "+" : ""}`,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useNamespace("home", loaderData.translations.home);
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const categories = root?.categories ?? [];
+  const steps = t("howItWorks.steps", { returnObjects: true }) as { title: string; body: string }[];
+  const features = [
+    { key: "advancedSearch", Icon: SearchCheck },
+    { key: "messaging", Icon: MessageCircle },
+    { key: "featured", Icon: Star },
+    { key: "safe", Icon: ShieldCheck },
+  ] as const;
+
+  return (
+    <main id="main">
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-brand-800 text-white">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -end-24 -top-24 size-80 rounded-full bg-white/10"
+        />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -bottom-32 -start-16 size-72 rounded-full bg-accent-500/20"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+          <h1
+            className="max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl"
+            data-testid="hero-title"
+          >
+            {t("hero.title")}
+          </h1>
+          <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-50 sm:text-lg">
+            {t("hero.subtitle")}
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/post-ad" className={`${buttonStyles.accent} px-6 py-3 text-base`}>
+              {t("hero.postAd")}
+            </Link>
+            <a
+              href="#how-it-works"
+              className="inline-flex items-center gap-2 rounded-xl border border-white/40 px-6 py-3 text-base font-semibold text-white transition hover:bg-white/10"
+            >
+              {t("hero.howItWorks")}
+              <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section
+        id="categories"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
+        aria-labelledby="categories-title"
+      >
+        <h2 id="categories-title" className="text-xl font-bold sm:text-2xl">
+          {t("categories.title")}
+        </h2>
+        <ul
+          className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8"
+          data-testid="category-strip"
+        >
+          {categories.map((category) => {
+            const count = loaderData.listingCounts[category.id];
+            return (
+              <li key={category.id}>
+                <Link
+                  to={`/category/${category.slug}`}
+                  className="flex h-full flex-col items-center gap-2 rounded-2xl border border-line bg-white p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+                >
+                  <span className="rounded-xl bg-brand-50 p-3 text-brand-700">
+                    <CategoryIcon slug={category.slug} className="size-6" />
+                  </span>
+                  <span className="text-sm font-semibold">
+                    {categoryName(category, i18n.language)}
+                  </span>
+                  <span className="text-xs text-muted">
+                    {t("categories.listings", {
+                      count: count?.total ?? 0,
+                      display: count?.display ?? "0",
+                    })}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="bg-white py-12" aria-labelledby="features-title">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="features-title" className="text-xl font-bold sm:text-2xl">
+            {t("features.title")}
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {features.map(({ key, Icon }) => (
+              <li key={key} className="rounded-2xl border border-line bg-surface p-5">
+                <span className="inline-flex rounded-xl bg-brand-100 p-2.5 text-brand-700">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <h3 className="mt-4 font-semibold">{t(`features.${key}.title`)}</h3>
+                <p className="mt-1.5 text-sm leading-relaxed text-muted">
+                  {t(`features.${key}.body`)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        id="how-it-works"
+        className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12 sm:px-6"
+        aria-labelledby="how-title"
+      >
+        <h2 id="how-title" className="text-xl font-bold sm:text-2xl">
+          {t("howItWorks.title")}
+        </h2>
+        <ol className="mt-6 grid gap-4 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                {formatNumber(i18n.language === "ar" ? "ar" : "en", index + 1)}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-muted">{step.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 sm:px-6" aria-labelledby="cta-title">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-slate-900 px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
+          <div>
+            <h2 id="cta-title" className="text-2xl font-bold">
+              {t("cta.title")}
+            </h2>
+            <p className="mt-2 text-slate-300" data-testid="member-count">
+              {loaderData.members.total > 0
+                ? t("cta.body", {
+                    members: t("cta.members", {
+                      count: loaderData.members.total,
+                      display: loaderData.members.display,
+                    }),
+                  })
+                : t("cta.bodyEmpty")}
+            </p>
+          </div>
+          <Link to="/auth?tab=signup" className={`${buttonStyles.accent} px-6 py-3 text-base`}>
+            {t("cta.signUp")}
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,153 @@
+import {
+  CircleCheck,
+  CreditCard,
+  Flag,
+  Handshake,
+  Lock,
+  type LucideIcon,
+  MapPin,
+  Search,
+  ShieldCheck,
+  UserCheck,
+  Users,
+} from "lucide-react";
+import { isLang, localeOf } from "~/i18n/config";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/safety-tips";
+
+interface SafetySection {
+  title: string;
+  points: string[];
+}
+
+/**
+ * Anchor ids and icons, in the catalog's order. The ids are part of the page's public URLs
+ * (e.g. /safety-tips#payments), so keep them stable when the wording changes.
+ */
+const sectionAnchors: readonly { id: string; icon: LucideIcon }[] = [
+  { id: "verify", icon: UserCheck },
+  { id: "meeting", icon: Users },
+  { id: "payments", icon: CreditCard },
+  { id: "inspection", icon: Search },
+  { id: "privacy", icon: Lock },
+  { id: "local-context", icon: MapPin },
+  { id: "after-the-sale", icon: Handshake },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = serverT(context.lang, "pages");
+  return {
+    translations: bundlesFor(context.lang, ["pages"]),
+    meta: { title: t("safety.metaTitle"), description: t("safety.metaDescription") },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
+
+export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useNamespace("pages", loaderData.translations.pages);
+  const numbers = new Intl.NumberFormat(localeOf(isLang(i18n.language) ? i18n.language : "en"));
+  const sections = (t("safety.sections", { returnObjects: true }) as SafetySection[]).map(
+    (section, index) => ({
+      ...section,
+      id: sectionAnchors[index]?.id ?? `section-${index + 1}`,
+      Icon: sectionAnchors[index]?.icon ?? ShieldCheck,
+      number: numbers.format(index + 1),
+    }),
+  );
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <article>
+        <header>
+          <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+            <ShieldCheck aria-hidden="true" className="size-7" />
+          </span>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+            {t("safety.title")}
+          </h1>
+          <p className="mt-4 text-lg leading-relaxed text-muted">{t("safety.intro")}</p>
+        </header>
+
+        <nav
+          aria-labelledby="safety-toc-title"
+          className="mt-8 rounded-2xl border border-line bg-white p-5"
+        >
+          <h2
+            id="safety-toc-title"
+            className="text-sm font-semibold uppercase tracking-wide text-muted"
+          >
+            {t("safety.tocTitle")}
+          </h2>
+          <ol className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="group inline-flex items-baseline gap-2 text-brand-700 hover:text-brand-900"
+                >
+                  <span aria-hidden="true" className="text-sm font-semibold text-muted">
+                    {section.number}
+                  </span>
+                  <span className="underline-offset-4 group-hover:underline">{section.title}</span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <ol className="mt-8 space-y-5">
+          {sections.map(({ id, title, points, Icon, number }) => (
+            <li key={id}>
+              <section
+                id={id}
+                aria-labelledby={`${id}-title`}
+                className="scroll-mt-24 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
+              >
+                <div className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                  >
+                    {number}
+                  </span>
+                  <h2 id={`${id}-title`} className="text-lg font-semibold text-ink sm:text-xl">
+                    {title}
+                  </h2>
+                  <Icon aria-hidden="true" className="ms-auto size-6 shrink-0 text-brand-600" />
+                </div>
+                <ul className="mt-4 space-y-3">
+                  {points.map((point) => (
+                    <li key={point} className="flex gap-3">
+                      <CircleCheck
+                        aria-hidden="true"
+                        className="mt-1 size-5 shrink-0 text-brand-600"
+                      />
+                      <span className="leading-relaxed text-ink">{point}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </li>
+          ))}
+        </ol>
+
+        <aside
+          id="report"
+          aria-labelledby="report-title"
+          className="mt-10 flex scroll-mt-24 gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-5"
+        >
+          <Flag aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700" />
+          <div>
+            <h2 id="report-title" className="font-semibold text-amber-900">
+              {t("safety.reportTitle")}
+            </h2>
+            <p className="mt-1 leading-relaxed text-amber-950">{t("safety.reportNote")}</p>
+          </div>
+        </aside>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Souqna <no-reply@localhost>"),
+  SUPPORT_EMAIL: z.string().email().default("support@localhost"),
+  SEED_DEMO: booleanish.default(true),
+  TRUST_PROXY: booleanish.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEFAULT_USD_RATE: z.coerce.number().positive().default(0.0083),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL" | "DATA_DIR"> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+};
+
+/**
+ * Reads and validates the configuration once. Throws an Error whose message is one line
+ * naming the variable, so start-up can print it without a stack trace.
+ */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+    // Instances sharing a database must share the secret; a generated one would differ per host.
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL (at least 32 characters)",
+    );
+  }
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The server Playwright tests against: a fresh data dir with the demo listings, every run.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = path.join(root, "tests/.artifacts/e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.SEED_DEMO ??= "true";
+process.env.LOG_LEVEL ??= "warn";
+await import("./start.mjs");

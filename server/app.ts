@@ -1,0 +1,186 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { AppContext } from "../app/context";
+import type { DatabaseHandle } from "../app/db/client.server";
+import { queryStatsStorage } from "../app/db/query-stats.server";
+import { languageCookieName } from "../app/i18n/config";
+import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
+import type { Env } from "../app/utils/env.server";
+import type { AppLogger } from "./logger";
+
+export interface AppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger: AppLogger;
+  /** The React Router build, or a loader for it (development re-imports it on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Express middleware that serves the client assets (static files, or Vite in development). */
+  assets: express.RequestHandler;
+  dev?: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      requestId: string;
+      cspNonce: string;
+      lang: AppContext["lang"];
+    }
+  }
+}
+
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+export function createApp({ env, database, logger, build, assets, dev }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    res.locals.requestId =
+      incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", res.locals.requestId);
+    const started = process.hrtime.bigint();
+    const stats = { count: 0 };
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = {
+        reqId: res.locals.requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        queries: stats.count,
+      };
+      if (res.statusCode >= 500) logger.error(entry, "request failed");
+      else if (!req.path.startsWith("/assets/")) logger.info(entry, "request");
+    });
+    queryStatsStorage.run(stats, () => next());
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            directives: {
+              "default-src": ["'self'"],
+              "script-src": [
+                "'self'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              ],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:"],
+              "connect-src": ["'self'"],
+              "form-action": ["'self'", "mailto:"],
+              "frame-ancestors": ["'none'"],
+              "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https:") ? [] : null,
+            },
+          },
+      // A page served over plain http (the quick start) must not pin itself to https.
+      strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      const latencyMs = await database.ping();
+      res.json({
+        status: "ok",
+        database: {
+          kind: database.kind,
+          status: "up",
+          latencyMs: Math.round(latencyMs * 100) / 100,
+        },
+      });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", database: { kind: database.kind, status: "down" } });
+    }
+  });
+
+  app.use(
+    "/media",
+    express.static(path.join(env.DATA_DIR, "media"), {
+      immutable: true,
+      maxAge: ONE_YEAR * 1000,
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+    }),
+  );
+
+  app.use(assets);
+
+  app.use((req, res, next) => {
+    const { lang, explicit } = negotiateLanguage({
+      query: typeof req.query.lang === "string" ? req.query.lang : undefined,
+      cookie: readCookie(req.get("cookie"), languageCookieName),
+      acceptLanguage: req.get("accept-language"),
+    });
+    res.locals.lang = lang;
+    if (explicit) {
+      res.cookie(languageCookieName, lang, {
+        path: "/",
+        maxAge: ONE_YEAR * 1000,
+        sameSite: "lax",
+        secure: env.PUBLIC_URL.startsWith("https:"),
+      });
+    }
+    res.vary("Cookie");
+    res.vary("Accept-Language");
+    next();
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res): AppLoadContext => ({
+        db: database.db,
+        env,
+        lang: res.locals.lang,
+        requestId: res.locals.requestId,
+        cspNonce: res.locals.cspNonce,
+      }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? 500;
+    if (status === 404 && req.path.startsWith("/media/")) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    logger.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  });
+
+  return app;
+}
+
+export function staticAssets(clientDir: string): express.RequestHandler {
+  const router = express.Router();
+  // File names under /assets carry a content hash, so they never change.
+  router.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: ONE_YEAR * 1000,
+      index: false,
+    }),
+  );
+  router.use(express.static(clientDir, { maxAge: 60 * 60 * 1000, index: false }));
+  return router;
+}

@@ -1,0 +1,121 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import {
+  type DatabaseHandle,
+  DatabaseUnavailableError,
+  openDatabase,
+} from "../app/db/client.server";
+import { runMigrations } from "../app/db/migrate.server";
+import { syncReferenceData } from "../app/db/reference-data/sync.server";
+import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
+import { ConfigError, readEnv } from "../app/utils/env.server";
+import { createApp, staticAssets } from "./app";
+import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
+import { createLogger } from "./logger";
+
+const SHUTDOWN_GRACE_MS = 4000;
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const env = readEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+
+  prepareDataDir(env.DATA_DIR);
+  const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      // Long-lived connections (event streams) would hold the close open; end them.
+      setTimeout(() => server?.closeAllConnections(), 1000).unref();
+    });
+    await database
+      .close()
+      .catch((error) => logger.error({ err: error }, "closing the database failed"));
+    releaseLock();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  let server: import("node:http").Server | undefined;
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await runMigrations(database);
+  await syncReferenceData(database.db);
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR, logger });
+    if (seeded > 0) logger.info({ listings: seeded }, "added demo listings to the empty database");
+  }
+  if (closing) return;
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let assets: import("express").RequestHandler;
+  if (dev) {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    assets = vite.middlewares;
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildDir = path.resolve("build");
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    assets = staticAssets(path.join(buildDir, "client"));
+  }
+
+  const app = createApp({ env, database, logger, build, assets, dev });
+  server = app.listen(env.PORT, env.HOST, () => {
+    const address = server?.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info(
+      { port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+      `Souqna is running at http://localhost:${port}`,
+    );
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    const message =
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} is already in use; stop the other program or set PORT`
+        : `Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`;
+    process.stderr.write(`souqna: ${message}\n`);
+    void database.close().finally(() => {
+      releaseLock();
+      process.exit(1);
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  const expected =
+    error instanceof ConfigError ||
+    error instanceof StartupError ||
+    error instanceof DatabaseUnavailableError;
+  if (expected) {
+    process.stderr.write(`souqna: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `souqna: start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

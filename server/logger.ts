@@ -1,0 +1,12 @@
+import pino from "pino";
+
+export function createLogger(level: string) {
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: ["req.headers.cookie", "req.headers.authorization"],
+  });
+}
+
+export type AppLogger = ReturnType<typeof createLogger>;

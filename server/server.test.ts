@@ -1,0 +1,199 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "../app/db/client.server";
+import { withDatabase } from "../tests/setup/global-setup";
+import {
+  expectStartupFailure,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
+
+/*
+ * The real server as a child process on the built app: start-up, language negotiation, 404,
+ * health, the data-dir lock and clean shutdown. With TEST_DATABASE_URL set it runs on a fresh
+ * PostgreSQL database instead of PGlite.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-server-"));
+const dataDir = path.join(tmp, "nested", "data");
+let databaseUrl: string | undefined;
+let server: RunningServer;
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const name = `souqna_srv_${process.pid}_${Date.now()}`;
+    const admin = await openPostgres(serverUrl, 1);
+    await admin.db.execute(sql.raw(`create database "${name}"`));
+    await admin.close();
+    databaseUrl = withDatabase(serverUrl, name);
+  }
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
+});
+
+afterAll(async () => {
+  if (server?.process.exitCode === null) await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (serverUrl && databaseUrl) {
+    const admin = await openPostgres(serverUrl, 1);
+    const name = new URL(databaseUrl).pathname.slice(1);
+    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    await admin.close();
+  }
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
+
+const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? "";
+
+describe("a fresh start", () => {
+  it("creates a missing DATA_DIR and reports a healthy database", async () => {
+    if (!serverUrl) expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { kind: serverUrl ? "postgres" : "pglite", status: "up" },
+    });
+  });
+
+  it("serves the home page with a request id and a strict content policy", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("Discover • Connect • Trade in Syria");
+  });
+});
+
+describe("language negotiation", () => {
+  it("defaults to English, left to right", async () => {
+    const html = await (await get("/")).text();
+    expect(htmlTag(html)).toContain('lang="en"');
+    expect(htmlTag(html)).toContain('dir="ltr"');
+  });
+
+  it("follows Accept-Language on a first visit", async () => {
+    const html = await (await get("/", { "accept-language": "ar-SY,ar;q=0.9,en;q=0.5" })).text();
+    expect(htmlTag(html)).toContain('lang="ar"');
+    expect(htmlTag(html)).toContain('dir="rtl"');
+    expect(html).toContain("اكتشف • تواصل • تاجر في سوريا");
+  });
+
+  it("lets the cookie win over Accept-Language", async () => {
+    const html = await (await get("/", { cookie: "lang=en", "accept-language": "ar" })).text();
+    expect(htmlTag(html)).toContain('lang="en"');
+  });
+
+  it("switches with ?lang= and remembers it in a cookie", async () => {
+    const res = await get("/about?lang=ar", { cookie: "lang=en" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^lang=ar;.*Path=\//i);
+    expect(htmlTag(await res.text())).toContain('dir="rtl"');
+  });
+
+  it("ignores garbage quietly", async () => {
+    const res = await get("/?lang=%3Cscript%3E", { cookie: "lang=xx", "accept-language": ";;q=z" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(htmlTag(await res.text())).toContain('lang="en"');
+  });
+
+  it("declares both language variants as alternates", async () => {
+    const html = await (await get("/safety-tips")).text();
+    expect(html).toMatch(/<link rel="alternate" hrefLang="ar" href="[^"]*\/safety-tips\?lang=ar"/i);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/safety-tips\?lang=en"/i);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/safety-tips\?lang=en"/);
+  });
+});
+
+describe("pages", () => {
+  it.each(["/about", "/jobs", "/safety-tips", "/terms-conditions"])(
+    "%s renders in both languages",
+    async (page) => {
+      for (const lang of ["en", "ar"]) {
+        const res = await get(`${page}?lang=${lang}`);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(htmlTag(html)).toContain(`lang="${lang}"`);
+        expect(html).toMatch(/<h1[^>]*>[^<]+</);
+      }
+    },
+  );
+
+  it("answers an unknown path with the 404 page and status", async () => {
+    const res = await get("/no/such/page");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Oops! Page not found");
+    const ar = await get("/does-not-exist?lang=ar");
+    expect(ar.status).toBe(404);
+    expect(await ar.text()).toContain("عذرًا! الصفحة غير موجودة");
+  });
+
+  it("does not let path tricks escape the media folder", async () => {
+    const res = await get("/media/..%2f..%2fsouqna.lock");
+    expect([400, 403, 404]).toContain(res.status);
+    expect(await res.text()).not.toContain("pid");
+  });
+});
+
+describe.skipIf(Boolean(serverUrl))("the data-dir lock", () => {
+  it("refuses a second server on the same DATA_DIR", async () => {
+    const { code, output } = await expectStartupFailure({ DATA_DIR: dataDir });
+    expect(code).not.toBe(0);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/in use by another Souqna server/);
+  });
+});
+
+describe("start-up failures are one clear line", () => {
+  it("an unwritable DATA_DIR", async () => {
+    const file = path.join(tmp, "a-file");
+    fs.writeFileSync(file, "");
+    const { code, output } = await expectStartupFailure({ DATA_DIR: path.join(file, "data") });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^souqna: DATA_DIR .* is not writable/);
+  });
+
+  it("an unreachable DATABASE_URL", async () => {
+    const { code, output } = await expectStartupFailure({
+      DATA_DIR: path.join(tmp, "other"),
+      DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/souqna",
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^souqna: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/souqna/);
+    expect(output).not.toContain("secret");
+  });
+
+  it("a malformed setting", async () => {
+    const { code, output } = await expectStartupFailure({
+      DATA_DIR: path.join(tmp, "x"),
+      PORT: "eighty",
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^souqna: Invalid configuration: PORT/);
+  });
+});
+
+describe("shutdown", () => {
+  it("exits cleanly within 5 seconds of SIGTERM and releases the lock", async () => {
+    const { code, ms } = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(5000);
+    expect(fs.existsSync(path.join(dataDir, "souqna.lock"))).toBe(false);
+    // The data dir is reusable straight away.
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
+    const { code: again } = await server.stop("SIGINT");
+    expect(again).toBe(0);
+  });
+});

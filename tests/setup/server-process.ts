@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+}
+
+/**
+ * Starts the real server (`npm start`'s script, on the built app) as a child process on a free
+ * port and resolves once it says it is listening. Rejects with the server's output if it exits
+ * first.
+ */
+export function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = () => {
+      const match = /Souqna is running at http:\/\/localhost:(\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      resolve({
+        url: `http://127.0.0.1:${match[1]}`,
+        process: child,
+        output: () => output,
+        async stop(signal = "SIGTERM") {
+          const started = performance.now();
+          if (child.exitCode === null) child.kill(signal);
+          const code = await exited;
+          return { code, ms: performance.now() - started };
+        },
+      });
+    };
+    child.stdout?.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`server exited with ${code}:\n${output}`), { code, output }));
+    });
+  });
+}
+
+/** Runs the server expecting it to fail at start-up; resolves with its exit code and output. */
+export async function expectStartupFailure(env: Record<string, string | undefined>) {
+  try {
+    const server = await startServer(env);
+    await server.stop();
+    throw new Error("the server started, but it should have refused to");
+  } catch (error) {
+    const { code, output } = error as { code?: number; output?: string };
+    if (code === undefined) throw error;
+    return { code, output: output ?? "" };
+  }
+}

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  build: { target: "es2022" },
+  ssr: {
+    // Keep server-only native and database packages out of the SSR bundle so that the
+    // Express process and the app share one copy (one PGlite instance per process).
+    external: ["@electric-sql/pglite", "pg", "sharp", "drizzle-orm", "pino"],
+  },
+});

@@ -12,6 +12,7 @@ import { languageCookieName } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
+import { sameOriginOnly } from "./same-origin";
 
 export interface AppOptions {
   env: Env;
@@ -141,6 +142,8 @@ export function createApp({ env, database, logger, build, assets, dev }: AppOpti
     next();
   });
 
+  app.use(sameOriginOnly(env.PUBLIC_URL));
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -157,9 +160,13 @@ export function createApp({ env, database, logger, build, assets, dev }: AppOpti
   );
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    const status = (error as { status?: number; statusCode?: number }).status ?? 500;
-    if (status === 404 && req.path.startsWith("/media/")) {
-      res.status(404).type("text/plain").send("Not found");
+    const status = (error as { status?: number }).status ?? 500;
+    // Client mistakes reported by middleware (a missing media file, a malformed path) are not ours.
+    if (status >= 400 && status < 500) {
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Bad request");
       return;
     }
     logger.error({ err: error, reqId: res.locals.requestId }, "unhandled error");

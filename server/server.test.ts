@@ -145,6 +145,34 @@ describe("pages", () => {
   });
 });
 
+describe("cross-site requests", () => {
+  it("refuses a state-changing request from another origin, in the visitor's language", async () => {
+    const res = await fetch(`${server.url}/about?lang=ar`, {
+      method: "POST",
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "x=1",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("موقع آخر");
+    const referer = await fetch(`${server.url}/about`, {
+      method: "POST",
+      headers: { referer: "https://evil.example/page" },
+    });
+    expect(referer.status).toBe(403);
+  });
+
+  it("lets the site's own forms through", async () => {
+    const res = await fetch(`${server.url}/no-such-form`, {
+      method: "POST",
+      headers: { origin: server.url },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe.skipIf(Boolean(serverUrl))("the data-dir lock", () => {
   it("refuses a second server on the same DATA_DIR", async () => {
     const { code, output } = await expectStartupFailure({ DATA_DIR: dataDir });

@@ -28,6 +28,7 @@ export function startServer(
       LOG_LEVEL: "info",
       SEED_DEMO: "false",
       NODE_ENV: "production",
+      SESSION_SECRET: "test-secret-for-the-suite-only-0123456789abcdef",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -79,6 +79,8 @@ const common = {
     retryAttempt: "Retry attempt {{n}}/3",
     goHome: "Go Home",
     reference: "Reference: {{id}}",
+    crossOrigin:
+      "This request came from another website and was refused. Open Souqna directly and try again.",
   },
   network: {
     online: "You are back online!",

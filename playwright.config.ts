@@ -42,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}` },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",

@@ -1,13 +1,19 @@
 import type { Database } from "./db/client.server";
+import type { Auth } from "./domain/accounts/auth.server";
 import type { Lang } from "./i18n/config";
+import type { Mailer } from "./mail/mailer.server";
 import type { Env } from "./utils/env.server";
 
 /** What the Express server hands to every loader and action (server/app.ts builds it). */
 export interface AppContext {
   db: Database;
+  auth: Auth;
+  mailer: Mailer;
   env: Env;
   lang: Lang;
   requestId: string;
+  /** The client's address (from X-Forwarded-For only when TRUST_PROXY is set). */
+  clientIp: string;
   /** Per-response nonce that lets our own inline scripts pass the Content-Security-Policy. */
   cspNonce: string;
 }

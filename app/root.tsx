@@ -3,6 +3,7 @@ import { DirectionProvider } from "@radix-ui/react-direction";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -16,6 +17,7 @@ import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
+import { getMember } from "./domain/accounts/session.server";
 import { listCategories } from "./domain/catalog/list-categories.server";
 import {
   directionOf,
@@ -28,22 +30,44 @@ import { formatNumber } from "./i18n/format";
 import { createI18n } from "./i18n/i18n-client";
 import arCommon from "./i18n/locales/ar/common";
 import enCommon from "./i18n/locales/en/common";
+import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
 
 // The shell's texts travel with the JavaScript (they are needed even when a loader fails);
 // each page's own texts come with its loader data.
 const commonCatalogs = { en: enCommon, ar: arCommon } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { lang, env } = context;
-  return {
-    lang,
-    categories: await listCategories({ db: context.db }),
-    supportEmail: env.SUPPORT_EMAIL,
-    publicUrl: env.PUBLIC_URL,
-    year: formatNumber(lang, new Date().getFullYear(), { useGrouping: false }),
-  };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { lang, env, db, auth } = context;
+  const [categories, member] = await Promise.all([
+    listCategories({ db }),
+    getMember({ auth, db, request }),
+  ]);
+  const flash = readFlash(request);
+  return data(
+    {
+      lang,
+      categories,
+      member: member
+        ? {
+            name: member.name,
+            email: member.email,
+            avatarUrl: member.avatarUrl,
+            initial: (member.email[0] ?? "?").toUpperCase(),
+            emailVerified: member.emailVerified,
+          }
+        : null,
+      flash: flash?.key ?? null,
+      supportEmail: env.SUPPORT_EMAIL,
+      publicUrl: env.PUBLIC_URL,
+      year: formatNumber(lang, new Date().getFullYear(), { useGrouping: false }),
+    },
+    flash ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
+
+// Pages without headers of their own pass on the root's (the flash cookie's removal).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -82,7 +106,7 @@ function Providers({ lang, children }: { lang: Lang; children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { lang, categories, supportEmail, year } = loaderData;
+  const { lang, categories, supportEmail, year, member, flash } = loaderData;
   useRestoreSavedLanguage(lang);
   return (
     <Providers lang={lang}>
@@ -91,6 +115,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         supportEmail={supportEmail}
         year={year}
         dir={directionOf(lang)}
+        member={member}
+        flash={flash}
       >
         <Outlet />
       </Shell>
@@ -144,6 +170,7 @@ export function ErrorBoundary() {
           supportEmail={data.supportEmail}
           year={data.year}
           dir={directionOf(lang)}
+          member={data.member}
         >
           {body}
         </Shell>

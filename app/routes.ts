@@ -2,6 +2,14 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/confirm", "routes/auth-confirm.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("dev/mail", "routes/dev-mail.tsx"),
+  route("dev/mail/:id", "routes/dev-mail-message.tsx"),
   route("about", "routes/about.tsx"),
   route("jobs", "routes/jobs.tsx"),
   route("safety-tips", "routes/safety-tips.tsx"),

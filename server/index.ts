@@ -8,7 +8,10 @@ import {
 import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
+import { createAuth } from "../app/domain/accounts/auth.server";
+import { createMailer } from "../app/mail/mailer.server";
 import { ConfigError, readEnv } from "../app/utils/env.server";
+import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
 import { createLogger } from "./logger";
@@ -83,7 +86,9 @@ async function main() {
     assets = staticAssets(path.join(buildDir, "client"));
   }
 
-  const app = createApp({ env, database, logger, build, assets, dev });
+  const mailer = createMailer(env);
+  const auth = createAuth({ db: database.db, env, secret: resolveSessionSecret(env), mailer });
+  const app = createApp({ env, database, auth, mailer, logger, build, assets, dev });
   server = app.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -173,6 +173,47 @@ describe("cross-site requests", () => {
   });
 });
 
+describe("accounts over HTTP", () => {
+  it("sends a signed-out visitor from member pages to /auth, remembering the origin", async () => {
+    for (const page of ["/profile", "/settings"]) {
+      const res = await get(page);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(page)}&reason=auth`);
+    }
+  });
+
+  it("answers a wrong password with the translated message, then 429 with Retry-After once limited", async () => {
+    const attempt = () =>
+      fetch(`${server.url}/auth?lang=ar`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.7" },
+        body: new URLSearchParams({ intent: "signin", email: "nobody@example.com", password: "wrong-password" }),
+        redirect: "manual",
+      });
+    const first = await attempt();
+    expect(first.status).toBe(401);
+    expect(await first.text()).toContain("البريد الإلكتروني أو كلمة المرور غير صحيحة");
+    let last = first;
+    for (let i = 0; i < 8; i++) last = await attempt();
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last.text()).toContain("محاولات كثيرة");
+  });
+
+  it("keeps the outbox and hostile sign-up input harmless", async () => {
+    const res = await fetch(`${server.url}/auth?tab=signup`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "signup", fullName: "<img src=x onerror=alert(1)>", email: "not-an-email", password: "x" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).not.toContain("<img src=x onerror");
+    expect(html).toContain("Please enter a valid e-mail address");
+  });
+});
+
 describe.skipIf(Boolean(serverUrl))("the data-dir lock", () => {
   it("refuses a second server on the same DATA_DIR", async () => {
     const { code, output } = await expectStartupFailure({ DATA_DIR: dataDir });

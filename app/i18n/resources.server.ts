@@ -1,14 +1,34 @@
+import arAccount from "./locales/ar/account";
+import arAuth from "./locales/ar/auth";
 import arCommon from "./locales/ar/common";
 import arHome from "./locales/ar/home";
+import arMail from "./locales/ar/mail";
 import arPages from "./locales/ar/pages";
+import enAccount from "./locales/en/account";
+import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
 import enHome from "./locales/en/home";
+import enMail from "./locales/en/mail";
 import enPages from "./locales/en/pages";
 
 /** Every catalog, for the server. The browser receives only what each page needs. */
 export const resources = {
-  en: { common: enCommon, home: enHome, pages: enPages },
-  ar: { common: arCommon, home: arHome, pages: arPages },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    account: enAccount,
+    home: enHome,
+    mail: enMail,
+    pages: enPages,
+  },
+  ar: {
+    common: arCommon,
+    auth: arAuth,
+    account: arAccount,
+    home: arHome,
+    mail: arMail,
+    pages: arPages,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en"];

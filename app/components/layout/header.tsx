@@ -9,9 +9,18 @@ import { CategoryIcon } from "./category-icon";
 import { categoryName } from "./category-name";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
+import { MemberMenu, type MemberSummary } from "./member-menu";
 import { SearchBox } from "./search-box";
 
-export function Header({ categories, query }: { categories: CategoryNode[]; query?: string }) {
+export function Header({
+  categories,
+  member,
+  query,
+}: {
+  categories: CategoryNode[];
+  member: MemberSummary | null;
+  query?: string;
+}) {
   const { t, i18n } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -36,10 +45,14 @@ export function Header({ categories, query }: { categories: CategoryNode[]; quer
         </div>
         <nav className="ms-auto flex items-center gap-0.5 sm:gap-2" aria-label={t("brand")}>
           <LanguageSwitch />
-          <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
-            <UserRound className="size-5 sm:hidden" aria-hidden />
-            <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
-          </Link>
+          {member ? (
+            <MemberMenu member={member} />
+          ) : (
+            <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
+              <UserRound className="size-5 sm:hidden" aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
+            </Link>
+          )}
           <Link
             to="/post-ad"
             className={`${buttonStyles.accent} whitespace-nowrap px-3 sm:px-4`}

@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import type { MemberSummary } from "./member-menu";
 import { NativeAppBanner } from "./native-app-banner";
 import { NetworkStatus } from "./network-status";
 
@@ -12,10 +14,20 @@ interface ShellProps {
   supportEmail: string;
   year: string;
   dir: "rtl" | "ltr";
+  member: MemberSummary | null;
+  flash?: string | null;
   children: ReactNode;
 }
 
-export function Shell({ categories, supportEmail, year, dir, children }: ShellProps) {
+export function Shell({
+  categories,
+  supportEmail,
+  year,
+  dir,
+  member,
+  flash,
+  children,
+}: ShellProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -26,7 +38,8 @@ export function Shell({ categories, supportEmail, year, dir, children }: ShellPr
         {t("skipToContent")}
       </a>
       <NativeAppBanner />
-      <Header categories={categories} />
+      <Header categories={categories} member={member} />
+      {flash ? <FlashNotice flashKey={flash} /> : null}
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
       <NetworkStatus />

@@ -58,7 +58,9 @@ test.describe("language", () => {
     await page.goto("/?lang=ar");
     await context.clearCookies();
     await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    // The saved choice is applied once the page's JavaScript has run, then the page reloads.
+    await page.waitForURL(/lang=ar/, { timeout: 15_000 });
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar", { timeout: 15_000 });
   });
 });
 

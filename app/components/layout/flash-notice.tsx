@@ -1,0 +1,30 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+
+/**
+ * A one-time notice after a redirect. Without JavaScript it is a banner; with JavaScript it becomes
+ * the usual toast and the banner goes away.
+ */
+export function FlashNotice({ flashKey }: { flashKey: string }) {
+  const { t } = useTranslation();
+  const [asBanner, setAsBanner] = useState(true);
+  const title = t(`flash.${flashKey}.title`);
+  const body = t(`flash.${flashKey}.body`);
+  useEffect(() => {
+    toast.success(title, { description: body, id: `flash-${flashKey}` });
+    setAsBanner(false);
+  }, [flashKey, title, body]);
+  if (!asBanner) return null;
+  return (
+    <div role="status" className="border-b border-brand-200 bg-brand-50" data-testid="flash">
+      <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 text-sm text-brand-900 sm:px-6">
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p className="flex-1">
+          <span className="font-semibold">{title}</span> — {body}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { RateLimitRule } from "./rate-limit.server";
+
+/*
+ * Limits on the actions attackers automate. Chosen to be invisible to a person (who might mistype
+ * a password a few times, or ask for a second reset mail) and to stop scripts early.
+ */
+export const limits = {
+  signInPerIp: { name: "sign-in:ip", max: 30, windowSeconds: 15 * 60 },
+  signInPerAccount: { name: "sign-in:account", max: 8, windowSeconds: 15 * 60 },
+  signUpPerIp: { name: "sign-up:ip", max: 5, windowSeconds: 60 * 60 },
+  resetPerAddress: { name: "reset:address", max: 3, windowSeconds: 60 * 60 },
+  resetPerIp: { name: "reset:ip", max: 10, windowSeconds: 60 * 60 },
+  confirmPerAddress: { name: "confirm:address", max: 3, windowSeconds: 60 * 60 },
+  confirmPerIp: { name: "confirm:ip", max: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;

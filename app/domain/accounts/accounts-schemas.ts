@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/*
+ * Shared by the browser and the server. Messages are keys in the `errors` catalog, translated
+ * where they are shown.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, "required")
+  .max(254, "invalidEmail")
+  .email("invalidEmail")
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: "required" })
+  .min(1, "required")
+  .min(PASSWORD_MIN, "passwordTooShort")
+  .max(PASSWORD_MAX, "passwordTooLong");
+
+export const signInSchema = z.object({
+  email,
+  password: z.string({ error: "required" }).min(1, "required").max(PASSWORD_MAX, "passwordTooLong"),
+});
+
+export const signUpSchema = z.object({
+  fullName: z.string({ error: "required" }).trim().min(1, "required").max(100, "nameTooLong"),
+  email,
+  password,
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "invalidResetLink").max(512, "invalidResetLink"),
+    password,
+    confirmPassword: z.string({ error: "required" }).min(1, "required"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "passwordsDoNotMatch",
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "required" })
+      .min(1, "required")
+      .max(PASSWORD_MAX, "passwordTooLong"),
+    password,
+    confirmPassword: z.string({ error: "required" }).min(1, "required"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "passwordsDoNotMatch",
+    path: ["confirmPassword"],
+  });
+
+export const resendConfirmationSchema = z.object({ email });
+
+/** The first message of each invalid field, keyed by field name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

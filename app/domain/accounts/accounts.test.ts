@@ -1,0 +1,459 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { asBrowser, createTestAuth } from "../../../tests/factories/auth";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { limits } from "./abuse-limits";
+import { changePassword } from "./change-password.server";
+import { confirmEmail, resendConfirmation } from "./confirm-email.server";
+import { deleteAccount } from "./delete-account.server";
+import { requestPasswordReset, resetPassword } from "./password-reset.server";
+import { hitRateLimit } from "./rate-limit.server";
+import { getMember, requireMember, safeRedirect } from "./session.server";
+import { signIn } from "./sign-in.server";
+import { signOutEverywhere } from "./sign-out.server";
+import { signUp } from "./sign-up.server";
+
+let database: TestDatabase;
+let kit: ReturnType<typeof createTestAuth>;
+let ipCounter = 0;
+const freshIp = () => `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  kit = createTestAuth(database);
+});
+afterAll(() => database.destroy());
+
+const request = (headers: Headers, path = "/profile") =>
+  new Request(`http://localhost:3000${path}`, { headers });
+
+async function register(email: string, lang: "en" | "ar" = "en", password = "Correct-Horse-42") {
+  const cookies = await signUp({
+    db: database.db,
+    auth: kit.auth,
+    input: { fullName: "رانيا حداد", email, password },
+    lang,
+    ip: freshIp(),
+  });
+  return { cookies, password };
+}
+
+async function expectCode(promise: Promise<unknown>, code: string) {
+  await expect(promise).rejects.toMatchObject({ name: "AppError", code });
+}
+
+describe("sign-up", () => {
+  it("creates a usable, signed-in account with a profile and mails a confirmation link in the member's language", async () => {
+    const { cookies } = await register("rania@example.com", "ar");
+    const member = await getMember({
+      auth: kit.auth,
+      db: database.db,
+      request: request(asBrowser(cookies)),
+    });
+    expect(member).toMatchObject({
+      email: "rania@example.com",
+      name: "رانيا حداد",
+      emailVerified: false,
+      role: "member",
+    });
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, member!.id));
+    expect(profile).toMatchObject({ fullName: "رانيا حداد", preferredLanguage: "ar" });
+    const mail = kit.sent.at(-1)!;
+    expect(mail).toMatchObject({ to: "rania@example.com", lang: "ar" });
+    expect(kit.linkFor("rania@example.com", /\/auth\/confirm\?token=/).origin).toBe(
+      "http://localhost:3000",
+    );
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
+    const { cookies } = await register("cookie@example.com");
+    const session = cookies.find((c) => c.includes("session_token"))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+
+  it("refuses an address that already has an account", async () => {
+    await expectCode(register("rania@example.com"), "EMAIL_TAKEN");
+  });
+
+  it("refuses one of the most common passwords", async () => {
+    await expectCode(register("common@example.com", "en", "password123"), "PASSWORD_TOO_COMMON");
+    await expectCode(register("common2@example.com", "en", "Qwertyuiop"), "PASSWORD_TOO_COMMON");
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, "common@example.com"));
+    expect(row?.n).toBe(0);
+  });
+});
+
+describe("e-mail confirmation", () => {
+  it("confirms with the link from the mail, and the link is refused when tampered with", async () => {
+    await register("confirm@example.com");
+    const link = kit.linkFor("confirm@example.com", /\/auth\/confirm/);
+    const token = link.searchParams.get("token")!;
+    await expectCode(
+      confirmEmail({ auth: kit.auth, token: `${token}x` }),
+      "INVALID_CONFIRMATION_LINK",
+    );
+    await confirmEmail({ auth: kit.auth, token });
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "confirm@example.com"));
+    expect(user?.emailVerified).toBe(true);
+  });
+
+  it("resends for a member and answers the same for a stranger", async () => {
+    const before = kit.sent.length;
+    await resendConfirmation({
+      db: database.db,
+      auth: kit.auth,
+      email: "rania@example.com",
+      ip: freshIp(),
+    });
+    expect(kit.sent.length).toBe(before + 1);
+    await expect(
+      resendConfirmation({
+        db: database.db,
+        auth: kit.auth,
+        email: "nobody@example.com",
+        ip: freshIp(),
+      }),
+    ).resolves.toBeUndefined();
+    expect(kit.sent.length).toBe(before + 1);
+  });
+});
+
+describe("sign-in", () => {
+  beforeAll(async () => {
+    await register("samer@example.com");
+  });
+
+  it("refuses a wrong password and an unknown e-mail with the same message", async () => {
+    const input = { email: "samer@example.com", password: "Wrong-password-1" };
+    await expectCode(
+      signIn({ db: database.db, auth: kit.auth, input, ip: freshIp(), headers: new Headers() }),
+      "INVALID_CREDENTIALS",
+    );
+    await expectCode(
+      signIn({
+        db: database.db,
+        auth: kit.auth,
+        input: { ...input, email: "ghost@example.com" },
+        ip: freshIp(),
+        headers: new Headers(),
+      }),
+      "INVALID_CREDENTIALS",
+    );
+  });
+
+  it("opens a new session and revokes the one the browser already had", async () => {
+    const input = { email: "samer@example.com", password: "Correct-Horse-42" };
+    const first = await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input,
+      ip: freshIp(),
+      headers: new Headers(),
+    });
+    const second = await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input,
+      ip: freshIp(),
+      headers: asBrowser(first),
+    });
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(first)) }),
+    ).toBeNull();
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(second)) }),
+    ).not.toBeNull();
+  });
+
+  it("refuses a suspended member and ends their sessions", async () => {
+    const { cookies } = await register("suspended@example.com");
+    await database.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.email, "suspended@example.com"));
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(cookies)) }),
+    ).toBeNull();
+    await expectCode(
+      signIn({
+        db: database.db,
+        auth: kit.auth,
+        input: { email: "suspended@example.com", password: "Correct-Horse-42" },
+        ip: freshIp(),
+        headers: new Headers(),
+      }),
+      "ACCOUNT_SUSPENDED",
+    );
+    const [left] = await database.db
+      .select({ n: count() })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, "suspended@example.com"));
+    expect(left?.n).toBe(0);
+  });
+
+  it("trips the per-account limit after 8 tries, then recovers when the window passes", async () => {
+    const ip = freshIp();
+    const attempt = () =>
+      signIn({
+        db: database.db,
+        auth: kit.auth,
+        input: { email: "samer@example.com", password: "Wrong-password-1" },
+        ip: freshIp(),
+        headers: new Headers(),
+      });
+    await database.db.delete(rateLimits);
+    for (let i = 0; i < limits.signInPerAccount.max; i++)
+      await expectCode(attempt(), "INVALID_CREDENTIALS");
+    const limited = attempt();
+    await expect(limited).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const error = await limited.catch((e) => e);
+    expect(error.params.seconds).toBeGreaterThan(0);
+    expect(error.params.seconds).toBeLessThanOrEqual(limits.signInPerAccount.windowSeconds);
+    // The window passes.
+    await database.db.execute(
+      sql`update rate_limits set last_request = last_request - ${limits.signInPerAccount.windowSeconds * 1000 + 1}`,
+    );
+    await expectCode(attempt(), "INVALID_CREDENTIALS");
+    expect(ip).toBeTruthy();
+  });
+});
+
+describe("the rate limiter", () => {
+  it("counts per subject within a window and starts again after it", async () => {
+    const rule = { name: "test:rule", max: 2, windowSeconds: 60 };
+    const t0 = 1_000_000;
+    expect(await hitRateLimit(database.db, rule, "a", t0)).toEqual({ limited: false });
+    expect(await hitRateLimit(database.db, rule, "a", t0 + 1000)).toEqual({ limited: false });
+    expect(await hitRateLimit(database.db, rule, "a", t0 + 2000)).toEqual({
+      limited: true,
+      retryAfterSeconds: 58,
+    });
+    expect(await hitRateLimit(database.db, rule, "b", t0 + 2000)).toEqual({ limited: false });
+    expect(await hitRateLimit(database.db, rule, "a", t0 + 61_000)).toEqual({ limited: false });
+    const rows = await database.db.select().from(rateLimits);
+    expect(rows.some((r) => r.key.includes("a@") || r.key.endsWith(":a"))).toBe(false);
+  });
+
+  it("limits sign-ups per address of origin", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < limits.signUpPerIp.max; i++) {
+      await signUp({
+        db: database.db,
+        auth: kit.auth,
+        input: { fullName: "Bot", email: `bot${i}@example.com`, password: "Correct-Horse-42" },
+        lang: "en",
+        ip,
+      });
+    }
+    await expectCode(
+      signUp({
+        db: database.db,
+        auth: kit.auth,
+        input: { fullName: "Bot", email: "bot-x@example.com", password: "Correct-Horse-42" },
+        lang: "en",
+        ip,
+      }),
+      "RATE_LIMITED",
+    );
+  });
+});
+
+describe("password reset", () => {
+  beforeAll(async () => {
+    await register("lina@example.com", "ar");
+  });
+
+  it("mails a single-use link that sets a new password and signs out every device", async () => {
+    const signedIn = await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input: { email: "lina@example.com", password: "Correct-Horse-42" },
+      ip: freshIp(),
+      headers: new Headers(),
+    });
+    await requestPasswordReset({
+      db: database.db,
+      auth: kit.auth,
+      email: "lina@example.com",
+      ip: freshIp(),
+    });
+    const link = kit.linkFor("lina@example.com", /type=recovery/);
+    expect(link.pathname).toBe("/auth");
+    const token = link.searchParams.get("token")!;
+    await resetPassword({ auth: kit.auth, token, password: "New-Password-2026" });
+    expect(kit.sent.at(-1)?.subject).toBeTruthy();
+    expect(kit.sent.at(-1)?.lang).toBe("ar");
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(signedIn)) }),
+    ).toBeNull();
+    await expectCode(
+      resetPassword({ auth: kit.auth, token, password: "Another-Password-1" }),
+      "INVALID_RESET_LINK",
+    );
+    await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input: { email: "lina@example.com", password: "New-Password-2026" },
+      ip: freshIp(),
+      headers: new Headers(),
+    });
+  });
+
+  it("refuses an expired link", async () => {
+    await requestPasswordReset({
+      db: database.db,
+      auth: kit.auth,
+      email: "lina@example.com",
+      ip: freshIp(),
+    });
+    const token = kit.linkFor("lina@example.com", /type=recovery/).searchParams.get("token")!;
+    await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
+    await expectCode(
+      resetPassword({ auth: kit.auth, token, password: "Expired-Link-99" }),
+      "INVALID_RESET_LINK",
+    );
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    const before = kit.sent.length;
+    await requestPasswordReset({
+      db: database.db,
+      auth: kit.auth,
+      email: "nobody-here@example.com",
+      ip: freshIp(),
+    });
+    expect(kit.sent.length).toBe(before);
+  });
+
+  it("limits reset mails per address", async () => {
+    const email = "lina@example.com";
+    await database.db.delete(rateLimits);
+    for (let i = 0; i < limits.resetPerAddress.max; i++) {
+      await requestPasswordReset({ db: database.db, auth: kit.auth, email, ip: freshIp() });
+    }
+    await expectCode(
+      requestPasswordReset({ db: database.db, auth: kit.auth, email, ip: freshIp() }),
+      "RATE_LIMITED",
+    );
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the current password, revokes other sessions and mails a notice", async () => {
+    const { cookies: phone, password } = await register("omar@example.com");
+    const laptop = await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input: { email: "omar@example.com", password },
+      ip: freshIp(),
+      headers: new Headers(),
+    });
+    const member = (await getMember({
+      auth: kit.auth,
+      db: database.db,
+      request: request(asBrowser(phone)),
+    }))!;
+    const base = {
+      db: database.db,
+      auth: kit.auth,
+      mailer: kit.mailer,
+      member,
+      lang: "en" as const,
+      links: { publicUrl: "http://localhost:3000", supportEmail: "s@example.com" },
+    };
+    await expectCode(
+      changePassword({
+        ...base,
+        headers: asBrowser(phone),
+        input: { currentPassword: "nope-nope-nope", password: "Brand-New-Pass-7" },
+      }),
+      "WRONG_CURRENT_PASSWORD",
+    );
+    const fresh = await changePassword({
+      ...base,
+      headers: asBrowser(phone),
+      input: { currentPassword: password, password: "Brand-New-Pass-7" },
+    });
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(laptop)) }),
+    ).toBeNull();
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(phone)) }),
+    ).toBeNull();
+    expect(
+      await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(fresh)) }),
+    ).not.toBeNull();
+    expect(kit.sent.at(-1)?.to).toBe("omar@example.com");
+  });
+});
+
+describe("sessions", () => {
+  it("sign out everywhere ends every device's session", async () => {
+    const { cookies: a, password } = await register("everywhere@example.com");
+    const b = await signIn({
+      db: database.db,
+      auth: kit.auth,
+      input: { email: "everywhere@example.com", password },
+      ip: freshIp(),
+      headers: new Headers(),
+    });
+    const member = (await getMember({
+      auth: kit.auth,
+      db: database.db,
+      request: request(asBrowser(a)),
+    }))!;
+    const cleared = await signOutEverywhere({ db: database.db, auth: kit.auth, userId: member.id });
+    expect(cleared.join(";")).toMatch(/Max-Age=0/);
+    for (const cookies of [a, b]) {
+      expect(
+        await getMember({ auth: kit.auth, db: database.db, request: request(asBrowser(cookies)) }),
+      ).toBeNull();
+    }
+  });
+
+  it("sends a signed-out visitor to /auth, remembering where they were going", async () => {
+    const thrown = await requireMember({
+      auth: kit.auth,
+      db: database.db,
+      request: request(new Headers(), "/settings?x=1"),
+    }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toBe("/auth?redirectTo=%2Fsettings%3Fx%3D1&reason=auth");
+  });
+
+  it("only follows same-site paths after sign-in", () => {
+    expect(safeRedirect("/profile")).toBe("/profile");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect("javascript:alert(1)")).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
+    expect(safeRedirect("/auth?x")).toBe("/");
+  });
+});
+
+describe("deleting the account", () => {
+  it("asks for the password and removes the member with their profile and sessions", async () => {
+    const { cookies, password } = await register("leaving@example.com");
+    await expectCode(
+      deleteAccount({ auth: kit.auth, headers: asBrowser(cookies), password: "wrong-password" }),
+      "WRONG_CURRENT_PASSWORD",
+    );
+    await deleteAccount({ auth: kit.auth, headers: asBrowser(cookies), password });
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, "leaving@example.com"));
+    expect(row?.n).toBe(0);
+  });
+});

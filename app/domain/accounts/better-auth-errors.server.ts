@@ -1,0 +1,22 @@
+import { isAPIError } from "better-auth/api";
+import { AppError, type AppErrorCode } from "~/utils/app-error";
+
+/**
+ * Runs a better-auth call and turns its errors into our codes, so no library message or internal
+ * code ever reaches a person. Unknown failures are rethrown to become a logged 500.
+ */
+export async function callAuth<T>(
+  fn: () => Promise<T>,
+  map: Record<string, AppErrorCode>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isAPIError(error)) {
+      const code = (error.body as { code?: string } | undefined)?.code ?? "";
+      const mapped = map[code];
+      if (mapped) throw new AppError(mapped);
+    }
+    throw error;
+  }
+}

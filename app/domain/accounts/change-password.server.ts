@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import type { Mailer } from "~/mail/mailer.server";
+import { sendTemplate } from "~/mail/templates.server";
+import { AppError } from "~/utils/app-error";
+import type { Auth } from "./auth.server";
+import { callAuth } from "./better-auth-errors.server";
+import { isCommonPassword } from "./common-passwords.server";
+import type { Member } from "./session.server";
+
+interface ChangePasswordOptions {
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  member: Member;
+  lang: Lang;
+  headers: Headers;
+  input: { currentPassword: string; password: string };
+  links: { publicUrl: string; supportEmail: string };
+}
+
+/**
+ * Changes the password after checking the current one. Every session ends — other devices are
+ * signed out and this browser gets a new session — and the member is told by e-mail.
+ */
+export async function changePassword(options: ChangePasswordOptions): Promise<string[]> {
+  const { db, auth, member, input } = options;
+  if (isCommonPassword(input.password)) throw new AppError("PASSWORD_TOO_COMMON");
+  const { headers } = await callAuth(
+    () =>
+      auth.api.changePassword({
+        body: {
+          currentPassword: input.currentPassword,
+          newPassword: input.password,
+          revokeOtherSessions: true,
+        },
+        headers: options.headers,
+        returnHeaders: true,
+      }),
+    {
+      INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
+      PASSWORD_TOO_SHORT: "PASSWORD_TOO_SHORT",
+      PASSWORD_TOO_LONG: "PASSWORD_TOO_LONG",
+    },
+  );
+  const cookies = headers.getSetCookie();
+  // better-auth keeps the session it just issued; make sure nothing older survives.
+  const current = await auth.api.getSession({ headers: cookieHeaders(cookies) });
+  const all = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, member.id));
+  for (const { id } of all) {
+    if (id !== current?.session.id) await db.delete(sessions).where(eq(sessions.id, id));
+  }
+  await sendTemplate(options.mailer, {
+    to: member.email,
+    lang: options.lang,
+    template: { kind: "password-changed", name: member.name, when: new Date() },
+    ...options.links,
+  });
+  return cookies;
+}
+
+/** A request-like Headers carrying the cookies a response just set. */
+export function cookieHeaders(setCookies: string[]) {
+  const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+  return new Headers({ cookie });
+}

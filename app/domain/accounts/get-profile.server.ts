@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { profiles, users } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { AppError } from "~/utils/app-error";
+import { ensureProfile } from "./session.server";
+
+export interface MemberProfile {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  /** Public URL of the avatar (/media/avatars/…), or null for the initial-letter fallback. */
+  image: string | null;
+  username: string | null;
+  fullName: string;
+  avatarKey: string | null;
+  /** A city id from the reference data. */
+  location: string | null;
+  /** E.164. */
+  phoneNumber: string | null;
+  preferredLanguage: Lang;
+}
+
+/**
+ * The member's own profile with their account fields. Members who signed up before profiles
+ * existed (or whose row was lost) get one on first visit, named after their account.
+ */
+export async function getProfile({
+  db,
+  memberId,
+  lang = "en",
+}: {
+  db: Database;
+  memberId: string;
+  /** The language a newly created profile starts with. */
+  lang?: Lang;
+}): Promise<MemberProfile> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .limit(1);
+  if (!user) throw new AppError("NOT_FOUND");
+  await ensureProfile(db, user, lang);
+
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      image: users.image,
+      username: profiles.username,
+      fullName: profiles.fullName,
+      avatarKey: profiles.avatarKey,
+      location: profiles.location,
+      phoneNumber: profiles.phoneNumber,
+      preferredLanguage: profiles.preferredLanguage,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, memberId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  return { ...row, fullName: row.fullName || row.name };
+}

@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { Database } from "~/db/client.server";
+import { profiles, sessions } from "~/db/schema";
+import type { Auth } from "./auth.server";
+
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role: "member" | "moderator";
+  avatarUrl: string | null;
+  createdAt: Date;
+}
+
+interface SessionArgs {
+  auth: Auth;
+  db: Database;
+  request: Request;
+}
+
+/**
+ * The signed-in member for this request, or null. A suspended member's sessions are treated as
+ * gone (and removed), whatever the cookie says.
+ */
+export async function getMember({ auth, db, request }: SessionArgs): Promise<Member | null> {
+  const found = await auth.api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: true },
+  });
+  if (!found) return null;
+  const user = found.user as typeof found.user & { role?: string; suspendedAt?: Date | null };
+  if (user.suspendedAt) {
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    return null;
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerified,
+    role: user.role === "moderator" ? "moderator" : "member",
+    avatarUrl: user.image ?? null,
+    createdAt: new Date(user.createdAt),
+  };
+}
+
+/**
+ * For member-only pages and actions: the member, or a redirect to /auth that remembers where the
+ * visitor was going (and says why).
+ */
+export async function requireMember(args: SessionArgs): Promise<Member> {
+  const member = await getMember(args);
+  if (member) return member;
+  throw redirect(signInUrl(args.request));
+}
+
+export function signInUrl(request: Request) {
+  const url = new URL(request.url);
+  const origin = `${url.pathname}${url.search}`;
+  return `/auth?redirectTo=${encodeURIComponent(origin)}&reason=auth`;
+}
+
+/**
+ * Only same-site paths are followed after sign-in: an absolute or protocol-relative URL in
+ * redirectTo would turn the sign-in page into an open redirect.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (
+    typeof to !== "string" ||
+    !to.startsWith("/") ||
+    to.startsWith("//") ||
+    to.startsWith("/\\")
+  ) {
+    return fallback;
+  }
+  if (to.startsWith("/auth") || to.startsWith("/forgot-password")) return fallback;
+  return to;
+}
+
+export async function ensureProfile(
+  db: Database,
+  member: { id: string; name: string },
+  lang: "en" | "ar",
+) {
+  await db
+    .insert(profiles)
+    .values({ id: member.id, fullName: member.name, preferredLanguage: lang })
+    .onConflictDoNothing();
+}

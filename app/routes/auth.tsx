@@ -1,0 +1,466 @@
+import { CheckCircle2, LockKeyhole } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Field, FormAlert } from "~/components/forms/field";
+import { buttonStyles } from "~/components/ui/button-styles";
+import {
+  resendConfirmationSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/domain/accounts/accounts-schemas";
+import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
+import { resetPassword } from "~/domain/accounts/password-reset.server";
+import { getMember, safeRedirect } from "~/domain/accounts/session.server";
+import { signIn } from "~/domain/accounts/sign-in.server";
+import { signUp } from "~/domain/accounts/sign-up.server";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import {
+  echoValues,
+  type FormFailure,
+  failedAction,
+  formValues,
+  invalidForm,
+  withActionHeaders,
+} from "~/utils/action-error.server";
+import { flashCookie } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/auth";
+
+type Mode = "signin" | "signup" | "recovery";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const recovery = url.searchParams.get("type") === "recovery";
+  const member = await getMember({ auth: context.auth, db: context.db, request });
+  if (member && !recovery) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const mode: Mode = recovery
+    ? "recovery"
+    : url.searchParams.get("tab") === "signup"
+      ? "signup"
+      : "signin";
+  const t = serverT(context.lang, "auth");
+  return {
+    translations: bundlesFor(context.lang, ["auth"]),
+    mode,
+    token: recovery ? (url.searchParams.get("token") ?? "") : "",
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    fromReset: url.searchParams.get("fromReset") === "true",
+    authRequired: url.searchParams.get("reason") === "auth",
+    meta: {
+      title: t(
+        mode === "recovery" ? "meta.recovery" : mode === "signup" ? "meta.signUp" : "meta.signIn",
+      ),
+      description: t("meta.description"),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { db, auth, lang, clientIp: ip } = context;
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+
+  if (intent === "signin") {
+    const values = formValues(form, ["email", "password"]);
+    if (!values.email.trim() && !values.password) {
+      return data<FormFailure>(
+        { ok: false, intent, formError: serverT(lang)("errors.missingCredentials"), values: {} },
+        { status: 400 },
+      );
+    }
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) return invalidForm(lang, parsed.error, echoValues(values), intent);
+    try {
+      const cookies = await signIn({ db, auth, input: parsed.data, ip, headers: request.headers });
+      return redirect(redirectTo, { headers: setCookies(cookies) });
+    } catch (error) {
+      return failedAction(lang, error, echoValues(values), intent);
+    }
+  }
+
+  if (intent === "signup") {
+    const values = formValues(form, ["fullName", "email", "password"]);
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success) return invalidForm(lang, parsed.error, echoValues(values), intent);
+    try {
+      const cookies = await signUp({ db, auth, input: parsed.data, lang, ip });
+      const headers = setCookies(cookies);
+      headers.append("Set-Cookie", flashCookie("signed-up"));
+      return redirect(redirectTo, { headers });
+    } catch (error) {
+      return failedAction(lang, error, echoValues(values), intent);
+    }
+  }
+
+  if (intent === "recovery") {
+    const values = formValues(form, ["token", "password", "confirmPassword"]);
+    const parsed = resetPasswordSchema.safeParse(values);
+    if (!parsed.success) return invalidForm(lang, parsed.error, { token: values.token }, intent);
+    try {
+      await resetPassword({ auth, token: parsed.data.token, password: parsed.data.password });
+      return redirect("/auth?fromReset=true");
+    } catch (error) {
+      return failedAction(lang, error, { token: values.token }, intent);
+    }
+  }
+
+  if (intent === "resend") {
+    const values = formValues(form, ["email"]);
+    const parsed = resendConfirmationSchema.safeParse(values);
+    if (!parsed.success) return invalidForm(lang, parsed.error, values, intent);
+    try {
+      await resendConfirmation({ db, auth, email: parsed.data.email, ip });
+      return { ok: true as const, intent };
+    } catch (error) {
+      return failedAction(lang, error, values, intent);
+    }
+  }
+
+  return data<FormFailure>(
+    { ok: false, formError: serverT(lang)("errors.UNEXPECTED") },
+    { status: 400 },
+  );
+}
+
+function setCookies(cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export const headers: Route.HeadersFunction = withActionHeaders;
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useNamespace("auth", loaderData.translations.auth);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const busyIntent =
+    navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
+  const resent = actionData?.ok === true && actionData.intent === "resend";
+  const { mode, redirectTo } = loaderData;
+
+  // The reset notice is shown once; the address loses ?fromReset so a reload does not repeat it.
+  useEffect(() => {
+    if (!loaderData.fromReset) return;
+    toast.success(t("fromReset.title"), { description: t("fromReset.body") });
+    const next = new URLSearchParams(searchParams);
+    next.delete("fromReset");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [loaderData.fromReset, searchParams, setSearchParams, t]);
+
+  useEffect(() => {
+    if (loaderData.authRequired) {
+      toast.warning(t("required.title"), { description: t("required.body"), id: "auth-required" });
+    }
+  }, [loaderData.authRequired, t]);
+
+  const errorsFor = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  const tabHref = (tab: "signin" | "signup") => {
+    const params = new URLSearchParams();
+    if (tab === "signup") params.set("tab", "signup");
+    if (redirectTo) params.set("redirectTo", redirectTo);
+    const query = params.toString();
+    return query ? `/auth?${query}` : "/auth";
+  };
+
+  return (
+    <main id="main" className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+      <div className="mb-6 text-center">
+        <span className="inline-flex rounded-2xl bg-brand-100 p-3 text-brand-700">
+          <LockKeyhole className="size-6" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold">
+          {mode === "recovery" ? t("recovery.title") : t("welcome")}
+        </h1>
+        <p className="mt-2 text-sm text-muted">
+          {mode === "recovery" ? t("recovery.body") : t("welcomeBody")}
+        </p>
+      </div>
+
+      <div className="space-y-4">
+        {loaderData.fromReset ? (
+          <FormAlert tone="success" title={t("fromReset.title")}>
+            {t("fromReset.body")}
+          </FormAlert>
+        ) : null}
+        {loaderData.authRequired && mode !== "recovery" ? (
+          <FormAlert tone="info" title={t("required.title")}>
+            {t("required.body")}
+          </FormAlert>
+        ) : null}
+      </div>
+
+      <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+        {mode === "recovery" ? (
+          <RecoveryForm
+            token={loaderData.token}
+            failure={errorsFor("recovery")}
+            busy={busyIntent === "recovery"}
+            t={t}
+          />
+        ) : (
+          <>
+            <nav
+              className="mb-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1"
+              aria-label={t("welcome")}
+            >
+              {(["signin", "signup"] as const).map((tab) => (
+                <Link
+                  key={tab}
+                  to={tabHref(tab)}
+                  replace
+                  preventScrollReset
+                  aria-current={mode === tab ? "page" : undefined}
+                  data-testid={`tab-${tab}`}
+                  className={`rounded-lg px-3 py-2 text-center text-sm font-semibold transition ${
+                    mode === tab ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"
+                  }`}
+                >
+                  {t(tab === "signin" ? "tabs.signIn" : "tabs.signUp")}
+                </Link>
+              ))}
+            </nav>
+            {mode === "signin" ? (
+              <SignInForm
+                redirectTo={redirectTo}
+                failure={errorsFor("signin")}
+                busy={busyIntent === "signin"}
+                t={t}
+              />
+            ) : (
+              <SignUpForm
+                redirectTo={redirectTo}
+                failure={errorsFor("signup")}
+                busy={busyIntent === "signup"}
+                t={t}
+              />
+            )}
+          </>
+        )}
+      </div>
+
+      {mode === "signin" ? (
+        <details
+          className="mt-6 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-line"
+          open={Boolean(errorsFor("resend")) || resent}
+        >
+          <summary className="cursor-pointer font-medium text-brand-700">
+            {t("confirm.resendTitle")}
+          </summary>
+          <p className="mt-2 text-muted">{t("confirm.resendBody")}</p>
+          <Form method="post" className="mt-4 space-y-3" noValidate>
+            <input type="hidden" name="intent" value="resend" />
+            {resent ? (
+              <FormAlert tone="success" title={t("confirm.resentTitle")}>
+                {t("confirm.resentBody")}
+              </FormAlert>
+            ) : null}
+            {errorsFor("resend")?.formError ? (
+              <FormAlert>{errorsFor("resend")?.formError}</FormAlert>
+            ) : null}
+            <Field
+              name="email"
+              id="resend-email"
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              label={t("fields.email")}
+              defaultValue={errorsFor("resend")?.values?.email}
+              error={errorsFor("resend")?.fieldErrors?.email}
+              required
+            />
+            <button
+              type="submit"
+              className={buttonStyles.secondary}
+              disabled={busyIntent === "resend"}
+            >
+              {t("confirm.resend")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </main>
+  );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+function SignInForm({
+  redirectTo,
+  failure,
+  busy,
+  t,
+}: {
+  redirectTo: string;
+  failure?: FormFailure;
+  busy: boolean;
+  t: T;
+}) {
+  return (
+    <Form method="post" className="space-y-4" noValidate data-testid="signin-form">
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+      <Field
+        name="email"
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        inputMode="email"
+        label={t("fields.email")}
+        placeholder={t("placeholders.email")}
+        defaultValue={failure?.values?.email}
+        error={failure?.fieldErrors?.email}
+        required
+      />
+      <Field
+        name="password"
+        type="password"
+        dir="ltr"
+        autoComplete="current-password"
+        label={t("fields.password")}
+        error={failure?.fieldErrors?.password}
+        required
+      />
+      <div className="flex justify-end">
+        <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          {t("signIn.forgot")}
+        </Link>
+      </div>
+      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+        {busy ? t("signIn.submitting") : t("signIn.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function SignUpForm({
+  redirectTo,
+  failure,
+  busy,
+  t,
+}: {
+  redirectTo: string;
+  failure?: FormFailure;
+  busy: boolean;
+  t: T;
+}) {
+  return (
+    <Form method="post" className="space-y-4" noValidate data-testid="signup-form">
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+      <Field
+        name="fullName"
+        dir="auto"
+        autoComplete="name"
+        label={t("fields.fullName")}
+        placeholder={t("placeholders.fullName")}
+        defaultValue={failure?.values?.fullName}
+        error={failure?.fieldErrors?.fullName}
+        maxLength={100}
+        required
+      />
+      <Field
+        name="email"
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        inputMode="email"
+        label={t("fields.email")}
+        placeholder={t("placeholders.email")}
+        defaultValue={failure?.values?.email}
+        error={failure?.fieldErrors?.email}
+        required
+      />
+      <Field
+        name="password"
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+        label={t("fields.password")}
+        hint={t("passwordHint")}
+        error={failure?.fieldErrors?.password}
+        minLength={8}
+        maxLength={128}
+        required
+      />
+      <p className="text-xs text-muted">
+        {t("signUp.terms")}{" "}
+        <Link to="/terms-conditions" className="font-medium text-brand-700 underline">
+          {t("signUp.termsLink")}
+        </Link>
+      </p>
+      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+        {busy ? t("signUp.submitting") : t("signUp.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function RecoveryForm({
+  token,
+  failure,
+  busy,
+  t,
+}: {
+  token: string;
+  failure?: FormFailure;
+  busy: boolean;
+  t: T;
+}) {
+  return (
+    <Form method="post" className="space-y-4" noValidate data-testid="recovery-form">
+      <input type="hidden" name="intent" value="recovery" />
+      <input type="hidden" name="token" value={failure?.values?.token ?? token} />
+      {failure?.formError || failure?.fieldErrors?.token ? (
+        <FormAlert>
+          {failure.formError ?? failure.fieldErrors?.token}{" "}
+          <Link to="/forgot-password" className="font-semibold underline">
+            {t("forgot.submit")}
+          </Link>
+        </FormAlert>
+      ) : null}
+      <Field
+        name="password"
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+        label={t("fields.newPassword")}
+        hint={t("passwordHint")}
+        error={failure?.fieldErrors?.password}
+        minLength={8}
+        maxLength={128}
+        required
+      />
+      <Field
+        name="confirmPassword"
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+        label={t("fields.confirmPassword")}
+        error={failure?.fieldErrors?.confirmPassword}
+        required
+      />
+      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+        <CheckCircle2 className="size-4" aria-hidden />
+        {busy ? t("recovery.submitting") : t("recovery.submit")}
+      </button>
+      <p className="text-center">
+        <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">
+          {t("recovery.backToLogin")}
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,19 +1,16 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import {
-  type DatabaseHandle,
-  DatabaseUnavailableError,
-  openDatabase,
-} from "../app/db/client.server";
+import { isExpectedStartupError } from "../app/db/cli/cli-database";
+import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
 import { createMailer } from "../app/mail/mailer.server";
-import { ConfigError, readEnv } from "../app/utils/env.server";
+import { readEnv } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createApp, staticAssets } from "./app";
-import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
+import { acquireDataDirLock, prepareDataDir } from "./data-dir";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 4000;
@@ -111,11 +108,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const expected =
-    error instanceof ConfigError ||
-    error instanceof StartupError ||
-    error instanceof DatabaseUnavailableError;
-  if (expected) {
+  if (isExpectedStartupError(error)) {
     process.stderr.write(`souqna: ${error.message}\n`);
   } else {
     process.stderr.write(

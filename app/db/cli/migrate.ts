@@ -1,18 +1,11 @@
 import { sql } from "drizzle-orm";
-import { acquireDataDirLock, prepareDataDir, StartupError } from "../../../server/data-dir";
-import { ConfigError, readEnv } from "../../utils/env.server";
-import {
-  type Database,
-  DatabaseUnavailableError,
-  describeUrl,
-  openDatabase,
-  selectRows,
-} from "../client.server";
+import { type Database, selectRows } from "../client.server";
 import { runMigrations } from "../migrate.server";
 import { carMakes, carModelRows } from "../reference-data/car-makes";
 import { categories } from "../reference-data/categories";
 import { cities, governorates } from "../reference-data/regions";
 import { syncReferenceData } from "../reference-data/sync.server";
+import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run db:migrate`: the start-up steps that change the schema and the reference data, on
 // their own, e.g. before rolling out new app instances against a shared PostgreSQL.
@@ -45,52 +38,25 @@ async function main() {
     process.exit(2);
   }
   const started = performance.now();
-  const env = readEnv();
-  prepareDataDir(env.DATA_DIR);
-  // A running server owns a PGlite data dir; migrating beside it would corrupt the files.
-  const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
-  try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    try {
-      const where = env.DATABASE_URL
-        ? `PostgreSQL at ${describeUrl(env.DATABASE_URL)}`
-        : `PGlite in ${env.DATA_DIR}`;
-      const before = await appliedMigrations(database.db);
-      await runMigrations(database);
-      const after = await appliedMigrations(database.db);
-      await syncReferenceData(database.db);
-      const subcategories = categories.reduce((n, c) => n + c.subcategories.length, 0);
-      const applied =
-        after > before
-          ? `applied ${plural(after - before, "migration")} (${after} in total)`
-          : `schema already up to date (${plural(after, "migration")})`;
-      const lines = [
-        `${where}: ${applied}.`,
-        `Reference data synced: ${categories.length} categories with ${subcategories} subcategories, ` +
-          `${cities.length} cities in ${governorates.length} governorates, ` +
-          `${carMakes.length} car makes with ${carModelRows.length} models.`,
-        `Done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      ];
-      process.stdout.write(`${lines.join("\n")}\n`);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    releaseLock();
-  }
+  await withCliDatabase(async ({ database, where }) => {
+    const before = await appliedMigrations(database.db);
+    await runMigrations(database);
+    const after = await appliedMigrations(database.db);
+    await syncReferenceData(database.db);
+    const subcategories = categories.reduce((n, c) => n + c.subcategories.length, 0);
+    const applied =
+      after > before
+        ? `applied ${plural(after - before, "migration")} (${after} in total)`
+        : `schema already up to date (${plural(after, "migration")})`;
+    const lines = [
+      `${where}: ${applied}.`,
+      `Reference data synced: ${categories.length} categories with ${subcategories} subcategories, ` +
+        `${cities.length} cities in ${governorates.length} governorates, ` +
+        `${carMakes.length} car makes with ${carModelRows.length} models.`,
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  });
 }
 
-main().catch((error: unknown) => {
-  const expected =
-    error instanceof ConfigError ||
-    error instanceof StartupError ||
-    error instanceof DatabaseUnavailableError;
-  const message =
-    error instanceof Error
-      ? expected
-        ? error.message
-        : (error.stack ?? error.message)
-      : String(error);
-  process.stderr.write(`${NAME}: ${message}\n`);
-  process.exit(1);
-});
+runCli(NAME, main);

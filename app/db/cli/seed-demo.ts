@@ -1,9 +1,7 @@
-import { acquireDataDirLock, prepareDataDir, StartupError } from "../../../server/data-dir";
-import { ConfigError, readEnv } from "../../utils/env.server";
-import { DatabaseUnavailableError, describeUrl, openDatabase } from "../client.server";
 import { runMigrations } from "../migrate.server";
 import { syncReferenceData } from "../reference-data/sync.server";
 import { seedDemo } from "../seed/seed-demo.server";
+import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run seed:demo -- --count N`: adds N demo listings (and their members) to the configured
 // database, migrating it first so it also works on a brand-new DATA_DIR.
@@ -57,64 +55,35 @@ async function main() {
   }
   const { count } = parsed;
 
-  const env = readEnv();
-  prepareDataDir(env.DATA_DIR);
-  // A running server owns a PGlite data dir; writing beside it would corrupt the files.
-  const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
-  process.once("SIGINT", () => {
-    releaseLock();
-    process.stderr.write(`${NAME}: interrupted; listings added so far are kept\n`);
-    process.exit(130);
-  });
-  try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    try {
-      const where = env.DATABASE_URL
-        ? `PostgreSQL at ${describeUrl(env.DATABASE_URL)}`
-        : `PGlite in ${env.DATA_DIR}`;
-      process.stdout.write(`Seeding ${count} demo listings into ${where}…\n`);
-      await runMigrations(database);
-      await syncReferenceData(database.db);
-      const result = await seedDemo({
-        db: database.db,
-        dataDir: env.DATA_DIR,
-        count,
-        logger: {
-          info(obj) {
-            const { listings, total, ms } = obj as {
-              listings?: number;
-              total?: number;
-              ms?: number;
-            };
-            if (listings === undefined || listings === total) return;
-            process.stdout.write(
-              `  ${listings} of ${total} (${((ms ?? 0) / 1000).toFixed(1)} s)\n`,
-            );
-          },
+  await withCliDatabase(async ({ env, database, where, releaseLock }) => {
+    process.once("SIGINT", () => {
+      releaseLock();
+      process.stderr.write(`${NAME}: interrupted; listings added so far are kept\n`);
+      process.exit(130);
+    });
+    process.stdout.write(`Seeding ${count} demo listings into ${where}…\n`);
+    await runMigrations(database);
+    await syncReferenceData(database.db);
+    const result = await seedDemo({
+      db: database.db,
+      dataDir: env.DATA_DIR,
+      count,
+      logger: {
+        info(obj) {
+          const { listings, total, ms } = obj as {
+            listings?: number;
+            total?: number;
+            ms?: number;
+          };
+          if (listings === undefined || listings === total) return;
+          process.stdout.write(`  ${listings} of ${total} (${((ms ?? 0) / 1000).toFixed(1)} s)\n`);
         },
-      });
-      process.stdout.write(
-        `Added ${result.listings} demo listings and ${result.members} members in ${(result.ms / 1000).toFixed(1)} s\n`,
-      );
-    } finally {
-      await database.close();
-    }
-  } finally {
-    releaseLock();
-  }
+      },
+    });
+    process.stdout.write(
+      `Added ${result.listings} demo listings and ${result.members} members in ${(result.ms / 1000).toFixed(1)} s\n`,
+    );
+  });
 }
 
-main().catch((error: unknown) => {
-  const expected =
-    error instanceof ConfigError ||
-    error instanceof StartupError ||
-    error instanceof DatabaseUnavailableError;
-  const message =
-    error instanceof Error
-      ? expected
-        ? error.message
-        : (error.stack ?? error.message)
-      : String(error);
-  process.stderr.write(`${NAME}: ${message}\n`);
-  process.exit(1);
-});
+runCli(NAME, main);

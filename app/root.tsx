@@ -1,5 +1,4 @@
 import "./app.css";
-import { DirectionProvider } from "@radix-ui/react-direction";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -98,11 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Providers({ lang, children }: { lang: Lang; children: ReactNode }) {
   const i18n = useMemo(() => createI18n(lang, { common: commonCatalogs[lang] }), [lang]);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider dir={directionOf(lang)}>{children}</DirectionProvider>
-    </I18nextProvider>
-  );
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

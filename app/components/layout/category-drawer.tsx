@@ -1,7 +1,8 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
 import { ChevronRight, X } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DialogClose, useModal } from "~/components/ui/dialog";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
 import { CategoryIcon } from "./category-icon";
 import { categoryName } from "./category-name";
@@ -13,53 +14,48 @@ interface CategoryDrawerProps {
 }
 
 /**
- * The phone's category menu: a sheet from the reading-start side (left in English, right in
+ * The phone's category menu: a modal sheet from the reading-start side (left in English, right in
  * Arabic), 280 px wide and 320 px from the sm breakpoint.
  */
 export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawerProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const ref = useModal(open, onOpenChange);
+  const titleId = useId();
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
-        <RadixDialog.Content
-          data-testid="category-drawer"
-          className="fixed inset-y-0 start-0 z-50 flex w-[280px] flex-col bg-white shadow-2xl focus:outline-none sm:w-[320px] md:hidden"
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      data-testid="category-drawer"
+      className="fixed inset-y-0 start-0 m-0 h-dvh max-h-none w-[280px] max-w-none flex-col bg-white text-ink shadow-2xl open:flex backdrop:bg-slate-900/50 sm:w-[320px] md:hidden"
+    >
+      <div className="flex items-center justify-between border-b border-line px-4 py-3">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {t("drawer.title")}
+        </h2>
+        <DialogClose
+          className="rounded-full p-2 text-muted hover:bg-slate-100"
+          aria-label={t("drawer.close")}
         >
-          <div className="flex items-center justify-between border-b border-line px-4 py-3">
-            <RadixDialog.Title className="text-lg font-semibold">
-              {t("drawer.title")}
-            </RadixDialog.Title>
-            <RadixDialog.Close
-              className="rounded-full p-2 text-muted hover:bg-slate-100"
-              aria-label={t("drawer.close")}
-            >
-              <X className="size-5" aria-hidden />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="sr-only">
-            {t("categoryStrip.label")}
-          </RadixDialog.Description>
-          <nav aria-label={t("drawer.title")} className="flex-1 overflow-y-auto py-2">
-            <ul>
-              {categories.map((category) => (
-                <li key={category.id}>
-                  <Link
-                    to={`/category/${category.slug}`}
-                    onClick={() => onOpenChange(false)}
-                    className="flex items-center gap-3 px-4 py-3 text-base font-medium hover:bg-brand-50"
-                  >
-                    <CategoryIcon slug={category.slug} className="size-5 text-brand-700" />
-                    <span className="flex-1">{categoryName(category, lang)}</span>
-                    <ChevronRight className="size-4 text-muted rtl:-scale-x-100" aria-hidden />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+          <X className="size-5" aria-hidden />
+        </DialogClose>
+      </div>
+      <nav aria-label={t("categoryStrip.label")} className="flex-1 overflow-y-auto py-2">
+        <ul>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/category/${category.slug}`}
+                onClick={() => onOpenChange(false)}
+                className="flex items-center gap-3 px-4 py-3 text-base font-medium hover:bg-brand-50"
+              >
+                <CategoryIcon slug={category.slug} className="size-5 text-brand-700" />
+                <span className="flex-1">{categoryName(category, i18n.language)}</span>
+                <ChevronRight className="size-4 text-muted rtl:-scale-x-100" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </dialog>
   );
 }

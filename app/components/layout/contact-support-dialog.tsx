@@ -33,8 +33,8 @@ export function ContactSupportDialog({
     });
     if (!result.ok) {
       const message = t(result.error === "required" ? "contact.required" : "contact.invalidEmail");
+      // Shown inside the dialog: a toast would sit behind the modal's backdrop.
       setError(message);
-      toast.error(message);
       return;
     }
     try {
@@ -44,7 +44,7 @@ export function ContactSupportDialog({
         t("contact.mailBodyFooter"),
       );
     } catch {
-      toast.error(t("contact.failed"));
+      setError(t("contact.failed"));
       return;
     }
     setError(null);

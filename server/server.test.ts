@@ -175,10 +175,19 @@ describe("cross-site requests", () => {
 
 describe("accounts over HTTP", () => {
   it("sends a signed-out visitor from member pages to /auth, remembering the origin", async () => {
-    for (const page of ["/profile", "/settings", "/post-ad", "/favorites", "/messages", "/messages/abc"]) {
+    for (const page of [
+      "/profile",
+      "/settings",
+      "/post-ad",
+      "/favorites",
+      "/messages",
+      "/messages/abc",
+    ]) {
       const res = await get(page);
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(page)}&reason=auth`);
+      expect(res.headers.get("location")).toBe(
+        `/auth?redirectTo=${encodeURIComponent(page)}&reason=auth`,
+      );
     }
   });
 
@@ -186,8 +195,15 @@ describe("accounts over HTTP", () => {
     const attempt = () =>
       fetch(`${server.url}/auth?lang=ar`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.7" },
-        body: new URLSearchParams({ intent: "signin", email: "nobody@example.com", password: "wrong-password" }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": "198.51.100.7",
+        },
+        body: new URLSearchParams({
+          intent: "signin",
+          email: "nobody@example.com",
+          password: "wrong-password",
+        }),
         redirect: "manual",
       });
     const first = await attempt();
@@ -204,7 +220,12 @@ describe("accounts over HTTP", () => {
     const res = await fetch(`${server.url}/auth?tab=signup`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "signup", fullName: "<img src=x onerror=alert(1)>", email: "not-an-email", password: "x" }),
+      body: new URLSearchParams({
+        intent: "signup",
+        fullName: "<img src=x onerror=alert(1)>",
+        email: "not-an-email",
+        password: "x",
+      }),
       redirect: "manual",
     });
     expect(res.status).toBe(400);

@@ -38,9 +38,18 @@ describe("SMTP delivery", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("speaks SMTP to a real server and delivers an Arabic reset mail", async () => {
-    const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Souqna <no-reply@souqna.example>", DATA_DIR: os.tmpdir() });
+    const mailer = createMailer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: "Souqna <no-reply@souqna.example>",
+      DATA_DIR: os.tmpdir(),
+    });
     expect(mailer.kind).toBe("smtp");
-    await sendTemplate(mailer, { to: "rania@example.com", lang: "ar", template: { kind: "reset-password", name: "رانيا", url: resetUrl }, ...links });
+    await sendTemplate(mailer, {
+      to: "rania@example.com",
+      lang: "ar",
+      template: { kind: "reset-password", name: "رانيا", url: resetUrl },
+      ...links,
+    });
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(["rania@example.com"]);
     const raw = received[0]!.raw;
@@ -50,7 +59,11 @@ describe("SMTP delivery", () => {
   });
 
   it("reports an unreachable server without leaking its password", async () => {
-    const mailer = createMailer({ SMTP_URL: "smtp://user:s3cret@127.0.0.1:1", MAIL_FROM: "x@example.com", DATA_DIR: os.tmpdir() });
+    const mailer = createMailer({
+      SMTP_URL: "smtp://user:s3cret@127.0.0.1:1",
+      MAIL_FROM: "x@example.com",
+      DATA_DIR: os.tmpdir(),
+    });
     const error = await mailer
       .send({ to: "a@example.com", subject: "s", text: "t", html: "<p>t</p>", lang: "en" })
       .catch((e) => e);
@@ -67,9 +80,21 @@ describe("the outbox", () => {
   it("writes a complete MIME message that the outbox lists and reads back", async () => {
     const mailer = createMailer({ MAIL_FROM: "Souqna <no-reply@localhost>", DATA_DIR: dataDir });
     expect(mailer.kind).toBe("outbox");
-    await sendTemplate(mailer, { to: "samer@example.com", lang: "ar", template: { kind: "confirm-email", name: "سامر", url: "https://souqna.example/auth/confirm?token=t1" }, ...links });
+    await sendTemplate(mailer, {
+      to: "samer@example.com",
+      lang: "ar",
+      template: {
+        kind: "confirm-email",
+        name: "سامر",
+        url: "https://souqna.example/auth/confirm?token=t1",
+      },
+      ...links,
+    });
     const [entry] = listOutbox(dataDir);
-    expect(entry).toMatchObject({ to: "samer@example.com", subject: "أكّد بريدك الإلكتروني في سوقنا" });
+    expect(entry).toMatchObject({
+      to: "samer@example.com",
+      subject: "أكّد بريدك الإلكتروني في سوقنا",
+    });
     const message = readOutboxMessage(dataDir, entry!.id)!;
     expect(message.text).toContain("https://souqna.example/auth/confirm?token=t1");
     expect(message.text).toContain("مرحبًا سامر");
@@ -78,26 +103,50 @@ describe("the outbox", () => {
 
   it("refuses ids that try to leave the mail folder", () => {
     fs.writeFileSync(path.join(dataDir, "secret.eml"), "Subject: secret\n\nx");
-    for (const id of ["../secret", "..%2Fsecret", "/etc/passwd", "a\u0000b", "..", "", "../../etc/passwd"]) {
+    for (const id of [
+      "../secret",
+      "..%2Fsecret",
+      "/etc/passwd",
+      "a\u0000b",
+      "..",
+      "",
+      "../../etc/passwd",
+    ]) {
       expect(readOutboxMessage(dataDir, id)).toBeUndefined();
     }
   });
 
   it("is readable only without SMTP, and in production only from this machine", () => {
-    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "development" }, "203.0.113.9")).toBe(true);
-    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "203.0.113.9")).toBe(false);
+    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "development" }, "203.0.113.9")).toBe(
+      true,
+    );
+    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "203.0.113.9")).toBe(
+      false,
+    );
     expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "127.0.0.1")).toBe(true);
-    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "::ffff:127.0.0.1")).toBe(true);
+    expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "::ffff:127.0.0.1")).toBe(
+      true,
+    );
     expect(outboxEnabled({ SMTP_URL: undefined, NODE_ENV: "production" }, "::1")).toBe(true);
-    expect(outboxEnabled({ SMTP_URL: "smtp://x", NODE_ENV: "development" }, "127.0.0.1")).toBe(false);
+    expect(outboxEnabled({ SMTP_URL: "smtp://x", NODE_ENV: "development" }, "127.0.0.1")).toBe(
+      false,
+    );
   });
 });
 
 describe("templates", () => {
   const templates = [
-    { kind: "confirm-email", name: "<script>alert(1)</script>", url: "https://souqna.example/auth/confirm?token=x" },
+    {
+      kind: "confirm-email",
+      name: "<script>alert(1)</script>",
+      url: "https://souqna.example/auth/confirm?token=x",
+    },
     { kind: "reset-password", name: "<script>alert(1)</script>", url: resetUrl },
-    { kind: "password-changed", name: "<script>alert(1)</script>", when: new Date("2026-03-03T10:00:00Z") },
+    {
+      kind: "password-changed",
+      name: "<script>alert(1)</script>",
+      when: new Date("2026-03-03T10:00:00Z"),
+    },
   ] as const;
   for (const lang of ["en", "ar"] as const) {
     for (const template of templates) {
@@ -115,6 +164,8 @@ describe("templates", () => {
   }
 
   it("refuses relative links", () => {
-    expect(() => renderMail({ kind: "confirm-email", name: "x", url: "/auth/confirm" }, "en", links)).toThrow();
+    expect(() =>
+      renderMail({ kind: "confirm-email", name: "x", url: "/auth/confirm" }, "en", links),
+    ).toThrow();
   });
 });

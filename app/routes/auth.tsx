@@ -2,7 +2,7 @@ import { CheckCircle2, LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Field, FormAlert } from "~/components/forms/field";
+import { EmailField, Field, FormAlert, PasswordField } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
 import {
   resendConfirmationSchema,
@@ -268,16 +268,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             {errorsFor("resend")?.formError ? (
               <FormAlert>{errorsFor("resend")?.formError}</FormAlert>
             ) : null}
-            <Field
+            <EmailField
               name="email"
               id="resend-email"
-              type="email"
-              dir="ltr"
-              autoComplete="email"
               label={t("fields.email")}
               defaultValue={errorsFor("resend")?.values?.email}
               error={errorsFor("resend")?.fieldErrors?.email}
-              required
             />
             <button
               type="submit"
@@ -311,26 +307,18 @@ function SignInForm({
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-      <Field
+      <EmailField
         name="email"
-        type="email"
-        dir="ltr"
-        autoComplete="email"
-        inputMode="email"
         label={t("fields.email")}
         placeholder={t("placeholders.email")}
         defaultValue={failure?.values?.email}
         error={failure?.fieldErrors?.email}
-        required
       />
-      <Field
+      <PasswordField
         name="password"
-        type="password"
-        dir="ltr"
         autoComplete="current-password"
         label={t("fields.password")}
         error={failure?.fieldErrors?.password}
-        required
       />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
@@ -371,29 +359,20 @@ function SignUpForm({
         maxLength={100}
         required
       />
-      <Field
+      <EmailField
         name="email"
-        type="email"
-        dir="ltr"
-        autoComplete="email"
-        inputMode="email"
         label={t("fields.email")}
         placeholder={t("placeholders.email")}
         defaultValue={failure?.values?.email}
         error={failure?.fieldErrors?.email}
-        required
       />
-      <Field
+      <PasswordField
         name="password"
-        type="password"
-        dir="ltr"
         autoComplete="new-password"
         label={t("fields.password")}
         hint={t("passwordHint")}
         error={failure?.fieldErrors?.password}
         minLength={8}
-        maxLength={128}
-        required
       />
       <p className="text-xs text-muted">
         {t("signUp.terms")}{" "}
@@ -431,26 +410,19 @@ function RecoveryForm({
           </Link>
         </FormAlert>
       ) : null}
-      <Field
+      <PasswordField
         name="password"
-        type="password"
-        dir="ltr"
         autoComplete="new-password"
         label={t("fields.newPassword")}
         hint={t("passwordHint")}
         error={failure?.fieldErrors?.password}
         minLength={8}
-        maxLength={128}
-        required
       />
-      <Field
+      <PasswordField
         name="confirmPassword"
-        type="password"
-        dir="ltr"
         autoComplete="new-password"
         label={t("fields.confirmPassword")}
         error={failure?.fieldErrors?.confirmPassword}
-        required
       />
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
         <CheckCircle2 className="size-4" aria-hidden />

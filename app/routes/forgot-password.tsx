@@ -2,7 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { Field, FormAlert } from "~/components/forms/field";
+import { EmailField, FormAlert } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { forgotPasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server";
@@ -83,17 +83,12 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate data-testid="forgot-form">
             {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-            <Field
+            <EmailField
               name="email"
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              inputMode="email"
               label={t("fields.email")}
               placeholder={t("placeholders.email")}
               defaultValue={failure?.values?.email}
               error={failure?.fieldErrors?.email}
-              required
             />
             <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
               {busy ? t("forgot.submitting") : t("forgot.submit")}

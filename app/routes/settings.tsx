@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field, FormAlert } from "~/components/forms/field";
+import { FormAlert, PasswordField } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { changePasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { changePassword } from "~/domain/accounts/change-password.server";
@@ -303,35 +303,25 @@ function PasswordCard({ failure, busy, t }: { failure?: FormFailure; busy: boole
       <Form method="post" className="space-y-4" noValidate data-testid="password-form">
         <input type="hidden" name="intent" value="password" />
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-        <Field
+        <PasswordField
           name="currentPassword"
-          type="password"
-          dir="ltr"
           autoComplete="current-password"
           label={t("settings.password.current")}
           error={failure?.fieldErrors?.currentPassword}
-          required
         />
-        <Field
+        <PasswordField
           name="password"
-          type="password"
-          dir="ltr"
           autoComplete="new-password"
           label={t("settings.password.new")}
           hint={t("settings.password.hint")}
           error={failure?.fieldErrors?.password}
           minLength={8}
-          maxLength={128}
-          required
         />
-        <Field
+        <PasswordField
           name="confirmPassword"
-          type="password"
-          dir="ltr"
           autoComplete="new-password"
           label={t("settings.password.confirm")}
           error={failure?.fieldErrors?.confirmPassword}
-          required
         />
         <button type="submit" className={buttonStyles.primary} disabled={busy}>
           {busy ? t("settings.password.submitting") : t("settings.password.submit")}
@@ -428,16 +418,13 @@ function DeleteAccountCard({ failure, busy, t }: { failure?: FormFailure; busy: 
       <Form method="post" className="space-y-4" noValidate data-testid="delete-form">
         <input type="hidden" name="intent" value="delete" />
         {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-        <Field
+        <PasswordField
           name="password"
           id="delete-password"
-          type="password"
-          dir="ltr"
           autoComplete="current-password"
           label={t("settings.deleteAccount.password")}
           hint={t("settings.deleteAccount.passwordHint")}
           error={failure?.fieldErrors?.password}
-          required
         />
         <div>
           <label className="flex items-start gap-3 text-sm font-medium text-ink">

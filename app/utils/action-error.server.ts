@@ -71,7 +71,13 @@ export function echoValues(values: Record<string, string>) {
  * A route's `headers` export that keeps its parents' headers (the flash cookie's removal) and
  * adds its action's (Retry-After on 429).
  */
-export function withActionHeaders({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }) {
+export function withActionHeaders({
+  parentHeaders,
+  actionHeaders,
+}: {
+  parentHeaders: Headers;
+  actionHeaders: Headers;
+}) {
   const headers = new Headers(parentHeaders);
   actionHeaders.forEach((value, key) => {
     headers.set(key, value);

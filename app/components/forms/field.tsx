@@ -41,6 +41,20 @@ export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
   );
 }
 
+type PresetProps = Omit<FieldProps, "type" | "dir">;
+
+/** An e-mail address field: Latin, left to right, the right keyboard on phones. */
+export function EmailField(props: PresetProps) {
+  return (
+    <Field type="email" dir="ltr" autoComplete="email" inputMode="email" required {...props} />
+  );
+}
+
+/** A password field: left to right whatever the page direction, 128 characters at most. */
+export function PasswordField(props: PresetProps) {
+  return <Field type="password" dir="ltr" maxLength={128} required {...props} />;
+}
+
 export function FormAlert({
   tone = "error",
   title,

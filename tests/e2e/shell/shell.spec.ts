@@ -43,7 +43,9 @@ test.describe("language", () => {
     await page.goto("/about?lang=en");
     await page.getByTestId("language-switch").click();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("ar");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("preferredLanguage")))
+      .toBe("ar");
     await page.goto("/about");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await page.reload();
@@ -56,6 +58,8 @@ test.describe("language", () => {
 
   test("a saved choice is restored when the cookie is gone", async ({ page, context }) => {
     await page.goto("/?lang=ar");
+    // The choice is stored once the page has hydrated.
+    await page.waitForFunction(() => localStorage.getItem("preferredLanguage") === "ar");
     await context.clearCookies();
     await page.goto("/");
     // The saved choice is applied once the page's JavaScript has run, then the page reloads.

@@ -74,7 +74,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links) {
 <tr><td style="padding:28px;font-size:15px;line-height:1.6;">
 <p style="margin:0 0 16px;">${e(lines.greeting)}</p>
 <p style="margin:0 0 24px;">${e(lines.intro)}</p>
-<p style="margin:0 0 24px;"><a href="${e(url)}" style="display:inline-block;background:#05966b;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;">${e(lines.button)}</a></p>
+<p style="margin:0 0 24px;"><a href="${e(url)}" style="display:inline-block;background:#04785a;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;">${e(lines.button)}</a></p>
 ${lines.validity ? `<p style="margin:0 0 16px;color:#475569;">${e(lines.validity)}</p>` : ""}
 <p style="margin:0 0 8px;color:#475569;font-size:13px;">${e(lines.fallback)}</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all;" dir="ltr"><a href="${e(url)}" style="color:#047858;">${e(url)}</a></p>

@@ -223,7 +223,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   aria-current={mode === tab ? "page" : undefined}
                   data-testid={`tab-${tab}`}
                   className={`rounded-lg px-3 py-2 text-center text-sm font-semibold transition ${
-                    mode === tab ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"
+                    mode === tab ? "bg-white text-ink shadow-sm" : "text-slate-700 hover:text-ink"
                   }`}
                 >
                   {t(tab === "signin" ? "tabs.signIn" : "tabs.signUp")}

@@ -28,6 +28,8 @@ export type AppErrorCode =
   | "IMAGE_NOT_IMAGE"
   | "IMAGE_TOO_LARGE"
   | "IMAGE_UNREADABLE"
+  | "LISTING_IMAGE_TOO_LARGE"
+  | "TOO_MANY_IMAGES"
   | "UNEXPECTED";
 
 const statusOf: Partial<Record<AppErrorCode, number>> = {

@@ -126,6 +126,8 @@ const common = {
     IMAGE_NOT_IMAGE: "يُسمح بملفات الصور فقط",
     IMAGE_TOO_LARGE: "الصورة كبيرة جدًا (الحد الأقصى ٢ ميغابايت)",
     IMAGE_UNREADABLE: "تعذّرت قراءة هذه الصورة. يرجى تجربة صورة أخرى.",
+    LISTING_IMAGE_TOO_LARGE: "يجب ألا يتجاوز حجم كل صورة ١٥ ميغابايت",
+    TOO_MANY_IMAGES: "يمكنك إضافة ١٠ صور كحد أقصى للإعلان الواحد",
     UNEXPECTED: "حدث خطأ غير متوقع",
   },
   flash: {

@@ -120,6 +120,8 @@ const common = {
     IMAGE_NOT_IMAGE: "Only image files are allowed",
     IMAGE_TOO_LARGE: "Image is too large (max 2MB)",
     IMAGE_UNREADABLE: "This image could not be read. Please try another one.",
+    LISTING_IMAGE_TOO_LARGE: "Each photo must be at most 15 MB",
+    TOO_MANY_IMAGES: "You can add at most 10 photos to a listing",
     UNEXPECTED: "An unexpected error occurred",
   },
   flash: {

@@ -1,0 +1,34 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+// Serious and critical problems only: each is something that blocks a person from using the page.
+const pages = [
+  "/",
+  "/about",
+  "/safety-tips",
+  "/terms-conditions",
+  "/jobs",
+  "/auth",
+  "/auth?tab=signup",
+  "/forgot-password",
+  "/nope",
+];
+
+for (const lang of ["en", "ar"] as const) {
+  for (const path of pages) {
+    test(`${path} in ${lang} has no serious accessibility problems`, async ({ page }) => {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id}: ${v.help} — ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    });
+  }
+}

@@ -30,6 +30,13 @@ export type AppErrorCode =
   | "IMAGE_UNREADABLE"
   | "LISTING_IMAGE_TOO_LARGE"
   | "TOO_MANY_IMAGES"
+  | "INVALID_LISTING_FORM"
+  | "CATEGORY_REQUIRED"
+  | "INVALID_LISTING_ID"
+  | "LISTING_NOT_FOUND"
+  | "NOT_OWNER"
+  | "LISTING_REMOVED"
+  | "UNCONFIRMED_LIMIT"
   | "UNEXPECTED";
 
 const statusOf: Partial<Record<AppErrorCode, number>> = {
@@ -41,6 +48,11 @@ const statusOf: Partial<Record<AppErrorCode, number>> = {
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   RATE_LIMITED: 429,
+  INVALID_LISTING_ID: 404,
+  LISTING_NOT_FOUND: 404,
+  NOT_OWNER: 403,
+  LISTING_REMOVED: 403,
+  UNCONFIRMED_LIMIT: 403,
   UNEXPECTED: 500,
 };
 

@@ -122,6 +122,22 @@ const common = {
     IMAGE_UNREADABLE: "This image could not be read. Please try another one.",
     LISTING_IMAGE_TOO_LARGE: "Each photo must be at most 15 MB",
     TOO_MANY_IMAGES: "You can add at most 10 photos to a listing",
+    titleTooLong: "Please keep the title under 120 characters",
+    descriptionTooLong: "Please keep the description under 5,000 characters",
+    priceInvalid: "Please enter the price as a whole number of Syrian pounds, e.g. 1,500,000",
+    priceTooHigh: "The price cannot be more than 100,000,000,000 SYP",
+    fieldRequired: "{{label}} is required",
+    fieldInvalid: "Please choose a valid value for {{label}}",
+    fieldTooLong: "Please keep {{label}} under 200 characters",
+    INVALID_LISTING_FORM:
+      "Some fields are missing or invalid. Please check the form and try again.",
+    CATEGORY_REQUIRED: "Please select a category",
+    INVALID_LISTING_ID: "Invalid listing ID",
+    LISTING_NOT_FOUND: "Listing not found",
+    NOT_OWNER: "You cannot edit this listing",
+    LISTING_REMOVED:
+      "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
+    UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
     UNEXPECTED: "An unexpected error occurred",
   },
   flash: {

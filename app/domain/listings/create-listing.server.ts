@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { cities } from "~/db/reference-data/regions";
+import { listingDetails, listingImages, listings, users } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import {
+  imageKeys,
+  MAX_LISTING_IMAGES,
+  type StoredImage,
+  storeListingImages,
+} from "~/media/listing-images.server";
+import type { MediaStorage } from "~/media/storage.server";
+import { AppError } from "~/utils/app-error";
+import {
+  detailsToSave,
+  type ListingFormInput,
+  type ListingFormValues,
+  listingFormSchema,
+  splitByScript,
+} from "./listings-schemas";
+
+/** Until the e-mail is confirmed a member can post at most this many listings (any status). */
+export const UNCONFIRMED_LISTING_LIMIT = 2;
+
+interface CreateListingOptions {
+  db: Database;
+  storage: MediaStorage;
+  member: Pick<Member, "id" | "emailVerified">;
+  input: ListingFormInput;
+  /** The uploaded files in the member's order; the first becomes the primary image. */
+  images: Uint8Array[];
+}
+
+/**
+ * Posts a listing, all or nothing: the images are checked and written first (under the new id),
+ * then the listing, its details and its image rows go in one transaction. If that fails, the
+ * written files are deleted again.
+ */
+export async function createListing(options: CreateListingOptions): Promise<{ id: string }> {
+  const { db, storage, member } = options;
+  const values = parseListingInput(options.input);
+  const files = options.images.filter((file) => file.byteLength > 0);
+  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES");
+  // Checked before the (slow) image work too, so a refused member waits for nothing.
+  if (!member.emailVerified) await assertMayPost(db, member.id);
+
+  const id = randomUUID();
+  const stored = await storeListingImages(storage, id, files);
+  try {
+    await db.transaction(async (tx) => {
+      // Locking the member's row makes two simultaneous posts take turns at the limit check.
+      const [user] = await tx
+        .select({ emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, member.id))
+        .for("update");
+      if (!user) throw new AppError("AUTH_REQUIRED");
+      if (!user.emailVerified) await assertMayPost(tx, member.id);
+
+      await tx.insert(listings).values({ id, userId: member.id, ...listingColumns(values) });
+      const details = detailsToSave(values.details);
+      if (details) await tx.insert(listingDetails).values({ listingId: id, details });
+      if (stored.length > 0)
+        await tx
+          .insert(listingImages)
+          .values(imageRows(id, stored, { firstSortOrder: 0, primaryFirst: true }));
+    });
+  } catch (error) {
+    await storage.delete(stored.flatMap(imageKeys)).catch(() => {});
+    throw error;
+  }
+  return { id };
+}
+
+async function assertMayPost(db: Pick<Database, "select">, memberId: string) {
+  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.userId, memberId));
+  if ((row?.n ?? 0) >= UNCONFIRMED_LISTING_LIMIT) throw new AppError("UNCONFIRMED_LIMIT");
+}
+
+/** The route parses the form already; the domain checks again, since it is the last line. */
+export function parseListingInput(input: ListingFormInput): ListingFormValues {
+  const parsed = listingFormSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("INVALID_LISTING_FORM");
+  return parsed.data;
+}
+
+/** The listings columns the form sets (shared with the update). */
+export function listingColumns(values: ListingFormValues) {
+  const city = cities.find((c) => c.id === values.location);
+  if (!city) throw new AppError("LOCATION_INVALID");
+  const title = splitByScript(values.title);
+  const description = splitByScript(values.description);
+  return {
+    categoryId: values.categoryId,
+    title: title.en,
+    titleAr: title.ar,
+    description: description.en,
+    descriptionAr: description.ar,
+    price: values.price,
+    cityId: city.id,
+    location: city.name,
+    locationAr: city.nameAr,
+  };
+}
+
+/** Rows for newly stored images, in order from `firstSortOrder`. */
+export function imageRows(
+  listingId: string,
+  stored: StoredImage[],
+  { firstSortOrder, primaryFirst }: { firstSortOrder: number; primaryFirst: boolean },
+) {
+  return stored.map((image, index) => ({
+    listingId,
+    storageKey: image.storageKey,
+    variants: image.variants,
+    width: image.width,
+    height: image.height,
+    isPrimary: primaryFirst && index === 0,
+    sortOrder: firstSortOrder + index,
+  }));
+}

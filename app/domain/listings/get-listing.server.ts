@@ -1,0 +1,203 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { categories, listingDetails, listingImages, listings, profiles, users } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { AppError } from "~/utils/app-error";
+import { isListingId, type ListingDetails } from "./listings-schemas";
+import { findOwnedListing } from "./owned-listing.server";
+
+export interface ListingImage {
+  id: string;
+  storageKey: string;
+  width: number;
+  height: number;
+  isPrimary: boolean;
+  sortOrder: number;
+  variants: { width: number; height: number; key: string }[];
+}
+
+export interface ListingView {
+  listing: {
+    id: string;
+    title: string;
+    titleAr: string;
+    description: string;
+    descriptionAr: string;
+    price: number;
+    cityId: string | null;
+    location: string;
+    locationAr: string;
+    status: "active" | "sold" | "inactive" | "removed";
+    /** Only for the owner (a moderator's reason is not public). */
+    removalReason: string | null;
+    featured: boolean;
+    viewsCount: number;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+  category: { id: number; slug: string; name: string; nameAr: string };
+  /** Null when the seller entered none. */
+  details: ListingDetails | null;
+  /** Primary first, then in the seller's order. */
+  images: ListingImage[];
+  seller: {
+    id: string;
+    /** Null → the page shows "Unknown User". */
+    fullName: string | null;
+    username: string | null;
+    avatarUrl: string | null;
+    memberSince: Date;
+    emailVerified: boolean;
+    /** Only for signed-in viewers; visitors never receive it. */
+    phoneNumber: string | null;
+  };
+  isOwner: boolean;
+}
+
+/**
+ * The listing page. Null for a malformed or unknown id, and for a removed or inactive listing
+ * unless the viewer owns it. Two queries: the listing with its category, details and seller; then
+ * its images.
+ */
+export async function getListingForView({
+  db,
+  listingId,
+  viewer,
+}: {
+  db: Database;
+  listingId: string;
+  viewer: Pick<Member, "id"> | null;
+}): Promise<ListingView | null> {
+  if (!isListingId(listingId)) return null;
+  const id = listingId.toLowerCase();
+  const [row] = await db
+    .select({
+      listing: {
+        id: listings.id,
+        userId: listings.userId,
+        title: listings.title,
+        titleAr: listings.titleAr,
+        description: listings.description,
+        descriptionAr: listings.descriptionAr,
+        price: listings.price,
+        cityId: listings.cityId,
+        location: listings.location,
+        locationAr: listings.locationAr,
+        status: listings.status,
+        removalReason: listings.removalReason,
+        featured: listings.featured,
+        viewsCount: listings.viewsCount,
+        createdAt: listings.createdAt,
+        updatedAt: listings.updatedAt,
+      },
+      category: {
+        id: categories.id,
+        slug: categories.slug,
+        name: categories.name,
+        nameAr: categories.nameAr,
+      },
+      details: listingDetails.details,
+      user: {
+        id: users.id,
+        name: users.name,
+        image: users.image,
+        createdAt: users.createdAt,
+        emailVerified: users.emailVerified,
+      },
+      profile: {
+        fullName: profiles.fullName,
+        username: profiles.username,
+        phoneNumber: profiles.phoneNumber,
+      },
+    })
+    .from(listings)
+    .innerJoin(categories, eq(categories.id, listings.categoryId))
+    .innerJoin(users, eq(users.id, listings.userId))
+    .leftJoin(profiles, eq(profiles.id, listings.userId))
+    .leftJoin(listingDetails, eq(listingDetails.listingId, listings.id))
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) return null;
+
+  const isOwner = viewer?.id === row.listing.userId;
+  if (!isOwner && (row.listing.status === "removed" || row.listing.status === "inactive")) {
+    return null;
+  }
+
+  const images = await db
+    .select({
+      id: listingImages.id,
+      storageKey: listingImages.storageKey,
+      width: listingImages.width,
+      height: listingImages.height,
+      isPrimary: listingImages.isPrimary,
+      sortOrder: listingImages.sortOrder,
+      variants: listingImages.variants,
+    })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id))
+    .orderBy(desc(listingImages.isPrimary), asc(listingImages.sortOrder), asc(listingImages.id));
+
+  const { userId: _userId, ...listing } = row.listing;
+  const details = row.details && Object.keys(row.details).length > 0 ? row.details : null;
+  return {
+    listing: { ...listing, removalReason: isOwner ? listing.removalReason : null },
+    category: row.category,
+    details,
+    images,
+    seller: {
+      id: row.user.id,
+      fullName: row.profile?.fullName.trim() || row.user.name.trim() || null,
+      username: row.profile?.username ?? null,
+      avatarUrl: row.user.image,
+      memberSince: row.user.createdAt,
+      emailVerified: row.user.emailVerified,
+      phoneNumber: viewer ? (row.profile?.phoneNumber ?? null) : null,
+    },
+    isOwner,
+  };
+}
+
+export interface ListingForEdit {
+  id: string;
+  status: "active" | "sold" | "inactive" | "removed";
+  /** The form's values: the title and description in whichever column holds them. */
+  values: {
+    title: string;
+    description: string;
+    price: number;
+    categoryId: number;
+    location: string;
+    details: ListingDetails;
+  };
+  images: ListingImage[];
+}
+
+/** The edit form's prefill; owner only (NOT_OWNER otherwise). */
+export async function getListingForEdit({
+  db,
+  member,
+  listingId,
+}: {
+  db: Database;
+  member: Pick<Member, "id">;
+  listingId: string;
+}): Promise<ListingForEdit> {
+  await findOwnedListing(db, member, listingId);
+  const view = await getListingForView({ db, listingId, viewer: member });
+  if (!view) throw new AppError("LISTING_NOT_FOUND");
+  const { listing } = view;
+  return {
+    id: listing.id,
+    status: listing.status,
+    values: {
+      title: listing.title || listing.titleAr,
+      description: listing.description || listing.descriptionAr,
+      price: listing.price,
+      categoryId: view.category.id,
+      location: listing.cityId ?? "",
+      details: view.details ?? {},
+    },
+    images: view.images,
+  };
+}

@@ -1,0 +1,270 @@
+import { z } from "zod";
+import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
+import { categories } from "~/db/reference-data/categories";
+import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
+import { cities } from "~/db/reference-data/regions";
+import type { FieldDefinition } from "~/db/reference-data/types";
+
+/*
+ * The listing form, shared by the browser and the server. Messages are keys in the `errors`
+ * catalog. A detail-field issue carries `params.field` (the field key): the page translates
+ * "fieldRequired" with that field's label in its own language ("{{label}} is required").
+ */
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5_000;
+export const DETAIL_TEXT_MAX = 200;
+/** Whole new Syrian pounds. */
+export const PRICE_MAX = 100_000_000_000;
+export const OLDEST_MODEL_YEAR = 1950;
+
+export const POSTABLE_CATEGORY_IDS: readonly number[] = categories
+  .filter((category) => category.postable)
+  .map((category) => category.id);
+
+const cityIds = new Set(cities.map((city) => city.id));
+const carMakeIds = new Set(carMakes.map((make) => make.id));
+
+const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The spec's id shape: 8-4-4-4-12 hexadecimal, version digit 1 to 5, any case. */
+export function isListingId(value: unknown): value is string {
+  return typeof value === "string" && LISTING_ID.test(value);
+}
+
+// NUL cannot be stored in a PostgreSQL text column, and other control characters only hide text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// Direction marks that pasted Arabic numbers often carry.
+const BIDI_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits to ASCII. */
+export function toLatinDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) =>
+    String((digit.codePointAt(0) ?? 0) & 0xf),
+  );
+}
+
+const WHOLE_NUMBER = /^(\d+|\d{1,3}([,٬' \u00A0\u202F]\d{3})+)$/;
+
+/**
+ * A whole non-negative number as people type it: "1500000", "1,500,000", "١٬٥٠٠٬٠٠٠", "۱۵۰۰۰۰۰".
+ * Separators must group thousands; decimals, signs and exponents are refused (null).
+ */
+export function parseWholeNumber(input: unknown): number | null {
+  if (typeof input === "number") return Number.isSafeInteger(input) && input >= 0 ? input : null;
+  if (typeof input !== "string") return null;
+  const text = toLatinDigits(input.replace(BIDI_MARKS, "").trim());
+  if (!WHOLE_NUMBER.test(text)) return null;
+  const value = Number(text.replace(/\D/g, ""));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Like parseWholeNumber, but allows a decimal part ("85.5", "٨٥٫٥"), e.g. for an area. */
+function parseDecimal(input: unknown): number | null {
+  if (typeof input === "number") return Number.isFinite(input) ? input : null;
+  if (typeof input !== "string") return null;
+  const text = toLatinDigits(input.replace(BIDI_MARKS, "").trim()).replace("٫", ".");
+  const match = /^(\d+|\d{1,3}(?:[,٬' \u00A0\u202F]\d{3})+)(\.\d+)?$/.exec(text);
+  if (!match) return null;
+  const value = Number(`${(match[1] ?? "").replace(/\D/g, "")}${match[2] ?? ""}`);
+  return Number.isFinite(value) ? value : null;
+}
+
+function cleanText(value: string, { multiline }: { multiline: boolean }) {
+  const text = value.replace(CONTROL_CHARS, "").replace(/\r\n?/g, "\n");
+  return (multiline ? text : text.replace(/\s+/g, " ")).trim();
+}
+
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;
+const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/g;
+
+/**
+ * Puts a text in the column of its script, so a card can show the page's language when the
+ * seller wrote in it: mostly Arabic letters → `ar`, otherwise `en`. The other side is "".
+ */
+export function splitByScript(text: string): { en: string; ar: string } {
+  const arabic = text.match(ARABIC_LETTER)?.length ?? 0;
+  const latin = text.match(LATIN_LETTER)?.length ?? 0;
+  return arabic > latin ? { en: "", ar: text } : { en: text, ar: "" };
+}
+
+export type DetailValue = string | number;
+export type ListingDetails = Record<string, DetailValue>;
+
+interface DetailIssue {
+  message: "fieldRequired" | "fieldInvalid" | "fieldTooLong";
+  field: string;
+}
+
+function isBlank(value: unknown) {
+  return value === undefined || value === null || (typeof value === "string" && !value.trim());
+}
+
+function selectValues(definition: FieldDefinition, raw: Record<string, unknown>): Set<string> {
+  switch (definition.optionsSource) {
+    case "car_makes":
+      return carMakeIds;
+    case "car_models": {
+      const make = raw[definition.dependsOn ?? "make"];
+      const models = typeof make === "string" ? getCarModels(make.trim()) : [];
+      return new Set(["other", ...models.map((model) => model.value)]);
+    }
+    case "years": {
+      const years = new Set<string>();
+      for (let year = new Date().getFullYear(); year >= OLDEST_MODEL_YEAR; year--) {
+        years.add(String(year));
+      }
+      return years;
+    }
+    default:
+      return new Set((definition.options ?? []).map((option) => option.value));
+  }
+}
+
+function hasValidParent(definition: FieldDefinition, raw: Record<string, unknown>) {
+  const parent = raw[definition.dependsOn ?? ""];
+  return typeof parent === "string" && carMakeIds.has(parent.trim());
+}
+
+/**
+ * Checks the detail values against the category's field definitions. Every known field comes
+ * back ("" when blank); unknown keys are dropped. 0 counts as filled.
+ */
+export function checkDetails(
+  categoryId: number,
+  input: unknown,
+): { details: ListingDetails; issues: DetailIssue[] } {
+  const slug = categorySlugById(categoryId);
+  const definitions = slug ? getFieldDefinitions(slug) : [];
+  const raw: Record<string, unknown> =
+    input && typeof input === "object" && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
+  const details: ListingDetails = {};
+  const issues: DetailIssue[] = [];
+
+  for (const definition of definitions) {
+    const field = definition.key;
+    const value = Object.hasOwn(raw, field) ? raw[field] : undefined;
+    if (isBlank(value)) {
+      details[field] = "";
+      if (definition.required) issues.push({ message: "fieldRequired", field });
+      continue;
+    }
+    if (definition.type === "number") {
+      const number = parseDecimal(value);
+      const min = definition.min ?? 0;
+      if (
+        number === null ||
+        number < min ||
+        (definition.max !== undefined && number > definition.max)
+      ) {
+        issues.push({ message: "fieldInvalid", field });
+      } else {
+        details[field] = number;
+      }
+    } else if (definition.type === "select") {
+      const text = typeof value === "number" ? String(value) : String(value).trim();
+      if (selectValues(definition, raw).has(text)) details[field] = text;
+      // A model cannot be judged without a valid make; the make's issue says what to fix.
+      else if (definition.dependsOn && !hasValidParent(definition, raw)) details[field] = "";
+      else issues.push({ message: "fieldInvalid", field });
+    } else {
+      const text = typeof value === "string" ? cleanText(value, { multiline: false }) : "";
+      if (typeof value !== "string") issues.push({ message: "fieldInvalid", field });
+      else if (text.length > DETAIL_TEXT_MAX) issues.push({ message: "fieldTooLong", field });
+      else details[field] = text;
+    }
+  }
+  return { details, issues };
+}
+
+/** The details to store: the non-blank values, or null when every value is blank. */
+export function detailsToSave(details: ListingDetails | null | undefined): ListingDetails | null {
+  const kept: ListingDetails = {};
+  for (const [key, value] of Object.entries(details ?? {})) {
+    if (!isBlank(value)) kept[key] = typeof value === "string" ? value.trim() : value;
+  }
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+function parseCategoryId(input: unknown): number | null {
+  const text =
+    typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const id = Number(text);
+  return POSTABLE_CATEGORY_IDS.includes(id) ? id : null;
+}
+
+const requiredString = z.string({ error: "required" });
+
+export const listingFormSchema = z
+  .object({
+    title: requiredString
+      .transform((value) => cleanText(value, { multiline: false }))
+      .pipe(z.string().min(1, "required").max(TITLE_MAX, "titleTooLong")),
+    description: requiredString
+      .transform((value) => cleanText(value, { multiline: true }))
+      .pipe(z.string().min(1, "required").max(DESCRIPTION_MAX, "descriptionTooLong")),
+    price: z.union([z.string(), z.number()], { error: "required" }).transform((value, ctx) => {
+      if (typeof value === "string" && !value.trim()) {
+        ctx.addIssue({ code: "custom", message: "required" });
+        return z.NEVER;
+      }
+      const price = parseWholeNumber(value);
+      if (price === null) {
+        ctx.addIssue({ code: "custom", message: "priceInvalid" });
+        return z.NEVER;
+      }
+      if (price > PRICE_MAX) {
+        ctx.addIssue({ code: "custom", message: "priceTooHigh" });
+        return z.NEVER;
+      }
+      return price;
+    }),
+    categoryId: z
+      .union([z.string(), z.number()], { error: "CATEGORY_REQUIRED" })
+      .transform((value, ctx) => {
+        const id = parseCategoryId(value);
+        if (id === null) {
+          ctx.addIssue({ code: "custom", message: "CATEGORY_REQUIRED" });
+          return z.NEVER;
+        }
+        return id;
+      }),
+    location: requiredString.trim().superRefine((value, ctx) => {
+      if (!value) ctx.addIssue({ code: "custom", message: "required" });
+      else if (!cityIds.has(value)) ctx.addIssue({ code: "custom", message: "LOCATION_INVALID" });
+    }),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  // Runs even when other fields failed, so the member sees every missing detail at once.
+  .superRefine(
+    (value, ctx) => {
+      // With `when`, this also runs on input that is not an object at all.
+      if (!value || typeof value !== "object") return;
+      const categoryId = parseCategoryId(value.categoryId);
+      if (categoryId === null) return;
+      for (const issue of checkDetails(categoryId, value.details).issues) {
+        ctx.addIssue({
+          code: "custom",
+          message: issue.message,
+          path: ["details", issue.field],
+          params: { field: issue.field },
+        });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((value) => ({
+    ...value,
+    details: checkDetails(value.categoryId, value.details).details,
+  }));
+
+export type ListingFormInput = z.input<typeof listingFormSchema>;
+export type ListingFormValues = z.output<typeof listingFormSchema>;
+
+export const EDITABLE_STATUSES = ["active", "sold", "inactive"] as const;
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+export const listingStatusSchema = z.enum(EDITABLE_STATUSES);

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { AppError } from "~/utils/app-error";
+import { isListingId } from "./listings-schemas";
+
+/**
+ * The listing if `member` owns it. Every owner-only use case starts here, on the server: a
+ * malformed id is INVALID_LISTING_ID, an unknown one LISTING_NOT_FOUND, someone else's NOT_OWNER.
+ */
+export async function findOwnedListing(
+  db: Database,
+  member: Pick<Member, "id">,
+  listingId: string,
+) {
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const [listing] = await db
+    .select({ id: listings.id, userId: listings.userId, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId.toLowerCase()))
+    .limit(1);
+  if (!listing) throw new AppError("LISTING_NOT_FOUND");
+  if (listing.userId !== member.id) throw new AppError("NOT_OWNER");
+  return listing;
+}

@@ -1,0 +1,41 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { AppError } from "~/utils/app-error";
+import { type EditableStatus, listingStatusSchema } from "./listings-schemas";
+import { findOwnedListing } from "./owned-listing.server";
+
+/**
+ * The owner marks a listing active, sold or inactive. A listing a moderator removed stays
+ * removed: only a moderator can restore it.
+ */
+export async function setListingStatus({
+  db,
+  member,
+  listingId,
+  status,
+}: {
+  db: Database;
+  member: Pick<Member, "id">;
+  listingId: string;
+  status: EditableStatus;
+}): Promise<void> {
+  const parsed = listingStatusSchema.safeParse(status);
+  if (!parsed.success) throw new AppError("INVALID_LISTING_FORM");
+  const listing = await findOwnedListing(db, member, listingId);
+  if (listing.status === "removed") throw new AppError("LISTING_REMOVED");
+  const updated = await db
+    .update(listings)
+    .set({ status: parsed.data, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(listings.id, listing.id),
+        eq(listings.userId, member.id),
+        // A moderator may have removed it a moment ago.
+        ne(listings.status, "removed"),
+      ),
+    )
+    .returning({ id: listings.id });
+  if (updated.length === 0) throw new AppError("LISTING_REMOVED");
+}

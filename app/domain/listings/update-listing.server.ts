@@ -1,0 +1,127 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listingDetails, listingImages, listings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { imageKeys, MAX_LISTING_IMAGES, storeListingImages } from "~/media/listing-images.server";
+import type { MediaStorage } from "~/media/storage.server";
+import { AppError } from "~/utils/app-error";
+import { imageRows, listingColumns, parseListingInput } from "./create-listing.server";
+import { detailsToSave, isListingId, type ListingFormInput } from "./listings-schemas";
+import { findOwnedListing } from "./owned-listing.server";
+
+interface UpdateListingOptions {
+  db: Database;
+  storage: MediaStorage;
+  member: Pick<Member, "id">;
+  listingId: string;
+  input: ListingFormInput;
+  /** Files to add, after the images the listing keeps. */
+  newImages: Uint8Array[];
+  /** Ids of this listing's images to remove; ids of other listings' images are ignored. */
+  removedImageIds: string[];
+  /** The image to show first, if it is still there after the change. */
+  primaryImageId?: string | null;
+}
+
+/**
+ * Saves the edit form, owner only and all or nothing: new files are written first, then the
+ * listing, details and image rows change in one transaction. Removed images' files go only after
+ * the commit; if anything fails, the new files are deleted and the listing is as it was.
+ */
+export async function updateListing(options: UpdateListingOptions): Promise<{ id: string }> {
+  const { db, storage, member } = options;
+  const listing = await findOwnedListing(db, member, options.listingId);
+  const id = listing.id;
+  const values = parseListingInput(options.input);
+
+  const existing = await db
+    .select({ id: listingImages.id, sortOrder: listingImages.sortOrder })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id));
+  const removed = new Set(
+    options.removedImageIds.filter(
+      (imageId) => isListingId(imageId) && existing.some((image) => image.id === imageId),
+    ),
+  );
+  const files = options.newImages.filter((file) => file.byteLength > 0);
+  const kept = existing.filter((image) => !removed.has(image.id));
+  if (kept.length + files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES");
+
+  const stored = await storeListingImages(storage, id, files);
+  let removedFiles: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(listings)
+        .set({ ...listingColumns(values), updatedAt: sql`now()` })
+        .where(and(eq(listings.id, id), eq(listings.userId, member.id)))
+        .returning({ id: listings.id });
+      if (updated.length === 0) throw new AppError("LISTING_NOT_FOUND");
+
+      const details = detailsToSave(values.details);
+      if (details) {
+        await tx
+          .insert(listingDetails)
+          .values({ listingId: id, details })
+          .onConflictDoUpdate({ target: listingDetails.listingId, set: { details } });
+      } else {
+        await tx.delete(listingDetails).where(eq(listingDetails.listingId, id));
+      }
+
+      if (removed.size > 0) {
+        const deleted = await tx
+          .delete(listingImages)
+          .where(and(eq(listingImages.listingId, id), inArray(listingImages.id, [...removed])))
+          .returning({ variants: listingImages.variants });
+        removedFiles = deleted.flatMap(imageKeys);
+      }
+      if (stored.length > 0) {
+        const firstSortOrder = Math.max(-1, ...existing.map((image) => image.sortOrder)) + 1;
+        await tx
+          .insert(listingImages)
+          .values(imageRows(id, stored, { firstSortOrder, primaryFirst: false }));
+      }
+      await settlePrimaryImage(tx, id, options.primaryImageId);
+    });
+  } catch (error) {
+    await storage.delete(stored.flatMap(imageKeys)).catch(() => {});
+    throw error;
+  }
+  // The rows are gone; a file left behind by a failure here is only unused, never shown.
+  await storage.delete(removedFiles).catch(() => {});
+  return { id };
+}
+
+/**
+ * Exactly one primary image: the chosen one if it is still there, else the current primary if
+ * still there, else the first by sort order. Unset first: the one-primary index is not deferred.
+ */
+async function settlePrimaryImage(
+  tx: Pick<Database, "select" | "update">,
+  listingId: string,
+  chosenId: string | null | undefined,
+) {
+  const images = await tx
+    .select({ id: listingImages.id, isPrimary: listingImages.isPrimary })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(listingImages.sortOrder, listingImages.createdAt, listingImages.id);
+  const primary =
+    images.find((image) => image.id === chosenId) ??
+    images.find((image) => image.isPrimary) ??
+    images[0];
+  if (!primary) return;
+  await tx
+    .update(listingImages)
+    .set({ isPrimary: false })
+    .where(
+      and(
+        eq(listingImages.listingId, listingId),
+        eq(listingImages.isPrimary, true),
+        ne(listingImages.id, primary.id),
+      ),
+    );
+  if (!primary.isPrimary) {
+    await tx.update(listingImages).set({ isPrimary: true }).where(eq(listingImages.id, primary.id));
+  }
+}

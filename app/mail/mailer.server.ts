@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Lang } from "~/i18n/config";
 import type { Env } from "~/utils/env.server";
 
@@ -14,51 +15,81 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  kind: "smtp" | "outbox";
   send(mail: OutgoingMail): Promise<void>;
+  kind: "smtp" | "outbox";
 }
 
+/** Mail could not leave. The message names the server or folder, never credentials. */
 export class MailDeliveryError extends Error {
   override name = "MailDeliveryError";
 }
+
+/** A slow or silent SMTP server must not hold a sign-up request for minutes (nodemailer's default). */
+const SMTP_TIMEOUT_MS = 10_000;
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise every message is written as an .eml file (a complete
  * MIME message) to $DATA_DIR/mail, where a developer — or a stranger trying Souqna — can read it.
  */
 export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
-  const from = env.MAIL_FROM;
-  if (env.SMTP_URL) {
-    const url = env.SMTP_URL;
-    const transport = nodemailer.createTransport(url, {});
-    const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
-    Object.assign(transport.options, timeouts);
-    const host = safeHost(url);
-    return {
-      kind: "smtp",
-      async send(mail) {
-        try {
-          await transport.sendMail(toMessage(from, mail));
-        } catch (error) {
-          const reason = (error as { code?: string }).code ?? "error";
-          throw new MailDeliveryError(`Could not deliver mail through ${host} (${reason})`);
-        }
-      },
-    };
-  }
-  const dir = path.join(env.DATA_DIR, "mail");
+  return env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : outboxMailer(path.join(env.DATA_DIR, "mail"), env.MAIL_FROM);
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  // Built as an SMTPTransport, not from the bare URL, so that `?pool=true` in SMTP_URL cannot
+  // switch on a pool that would keep idle connections (and the process) alive.
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    }),
+  );
+  const server = describeServer(url);
+  return {
+    kind: "smtp",
+    async send(mail) {
+      try {
+        await transport.sendMail(toMessage(from, mail));
+      } catch (error) {
+        // Only the code and the SMTP reply number: nodemailer's own messages can quote the
+        // server's reply or the connection options.
+        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+        const reason = [code, responseCode].filter((part) => part !== undefined).join(" ");
+        throw new MailDeliveryError(
+          `Could not deliver mail through SMTP server ${server}${reason ? ` (${reason})` : ""}`,
+        );
+      }
+    },
+  };
+}
+
+function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
-    newline: "unix",
+    newline: "windows",
+    disableFileAccess: true,
+    disableUrlAccess: true,
   });
   return {
     kind: "outbox",
     async send(mail) {
       const info = await transport.sendMail(toMessage(from, mail));
-      fs.mkdirSync(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`;
-      fs.writeFileSync(path.join(dir, name), info.message as Buffer);
+      const stamp = new Date().toISOString().replaceAll(":", "-");
+      const name = `${stamp}-${crypto.randomBytes(3).toString("hex")}.eml`;
+      try {
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(path.join(dir, name), info.message, { flag: "wx" });
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? "error";
+        throw new MailDeliveryError(`Could not write mail to ${dir} (${code})`);
+      }
     },
   };
 }
@@ -70,15 +101,21 @@ function toMessage(from: string, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: { "Content-Language": mail.lang },
+    headers: {
+      "Content-Language": mail.lang,
+      // RFC 3834: tells mail servers not to answer with vacation or out-of-office replies.
+      "Auto-Submitted": "auto-generated",
+    },
   };
 }
 
-function safeHost(url: string) {
+/** "host:port" of an SMTP URL, without the user name or password it may carry. */
+function describeServer(url: string) {
   try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || (u.protocol === "smtps:" ? 465 : 587)}`;
+    const parsed = new URL(url);
+    const secure = parsed.protocol === "smtps:";
+    return `${parsed.hostname}:${parsed.port || (secure ? 465 : 587)}`;
   } catch {
-    return "the configured SMTP server";
+    return "(SMTP_URL is not a valid URL)";
   }
 }

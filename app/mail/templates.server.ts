@@ -1,5 +1,4 @@
-import type { Lang } from "~/i18n/config";
-import { directionOf } from "~/i18n/config";
+import { directionOf, type Lang } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { Mailer } from "./mailer.server";
@@ -14,80 +13,140 @@ interface Links {
   supportEmail: string;
 }
 
-const section = {
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The catalog section of each template in the `mail` namespace. */
+const sections = {
   "confirm-email": "confirm",
   "reset-password": "reset",
   "password-changed": "changed",
 } as const;
 
+/**
+ * The brand green of the site's buttons (app.css). Not the original #05966b: white on it is
+ * 3.6:1, under WCAG AA; this shade is 5.5:1.
+ */
+const BRAND = "#04785a";
+
 /** Subject, plain text and HTML of a message, in the member's language. */
-export function renderMail(template: MailTemplate, lang: Lang, links: Links) {
+export function renderMail(template: MailTemplate, lang: Lang, links: Links): RenderedMail {
   const t = serverT(lang, "mail");
-  const key = section[template.kind];
+  const section = sections[template.kind];
   const url =
-    template.kind === "password-changed" ? `${links.publicUrl}/forgot-password` : template.url;
-  if (!/^https?:\/\//.test(url)) throw new Error("mail links must be absolute");
-  const when =
     template.kind === "password-changed"
-      ? formatDate(lang, template.when, { dateStyle: "long", timeStyle: "short" })
-      : "";
-  const vars = { name: template.name, when, supportEmail: links.supportEmail };
+      ? `${links.publicUrl.replace(/\/+$/, "")}/forgot-password`
+      : template.url;
+  // A relative link in an e-mail leads nowhere; the caller must build it from PUBLIC_URL.
+  if (!/^https?:\/\/[^/\s]/i.test(url))
+    throw new Error("Mail links must be absolute (built from PUBLIC_URL)");
+
+  const vars = {
+    // First-strong isolates: an Arabic name in an English sentence (or the reverse) must not
+    // drag the punctuation around it to the wrong side.
+    name: `\u2068${template.name}\u2069`,
+    supportEmail: links.supportEmail,
+    when:
+      template.kind === "password-changed"
+        ? formatDate(lang, template.when, {
+            year: "numeric",
+            month: "long",
+            day: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            timeZoneName: "short",
+          })
+        : "",
+  };
+  const subject = t(`${section}.subject`);
   const lines = {
     greeting: t("greeting", vars),
-    intro: t(`${key}.intro`, vars),
-    button: t(`${key}.button`),
-    validity: key === "changed" ? "" : t(`${key}.validity`),
-    notYou: t(`${key}.notYou`, vars),
+    intro: t(`${section}.intro`, vars),
+    button: t(`${section}.button`),
+    validity: section === "changed" ? "" : t(`${section}.validity`),
+    notYou: t(`${section}.notYou`, vars),
     fallback: t("linkFallback"),
     signature: t("signature"),
     footer: t("footer", vars),
   };
-  const subject = t(`${key}.subject`);
-  const text = [
+  return {
+    subject,
+    text: plainText(lines, url),
+    html: htmlBody(lines, { url, subject, lang, brand: serverT(lang)("brand") }),
+  };
+}
+
+type Lines = Record<
+  "greeting" | "intro" | "button" | "validity" | "notYou" | "fallback" | "signature" | "footer",
+  string
+>;
+
+/** Readable on its own: the link sits alone on its line so every mail client makes it clickable. */
+function plainText(lines: Lines, url: string) {
+  const blocks = [
     lines.greeting,
-    "",
     lines.intro,
-    "",
-    `${lines.button}: ${url}`,
+    `${lines.button}:\n${url}`,
     lines.validity,
-    "",
     lines.notYou,
-    "",
     lines.signature,
-    "",
-    "--",
-    lines.footer,
-  ]
-    .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
-    .join("\n");
+    `-- \n${lines.footer}`,
+  ];
+  return `${blocks.filter(Boolean).join("\n\n")}\n`;
+}
+
+/**
+ * Tables and inline styles only: Gmail drops <style> in some views and Outlook renders with
+ * Word, which ignores padding on links (hence the button is a table cell) and most CSS layout.
+ * No images or web fonts, so nothing is blocked and nothing tracks the reader.
+ */
+function htmlBody(
+  lines: Lines,
+  { url, subject, lang, brand }: { url: string; subject: string; lang: Lang; brand: string },
+) {
+  const e = escapeHtml;
   const dir = directionOf(lang);
   const align = dir === "rtl" ? "right" : "left";
-  const e = escapeHtml;
-  const html = `<!doctype html>
+  const font = "Tahoma,Arial,'Segoe UI',sans-serif";
+  const p = (text: string, style = "") => `<p style="margin:0 0 16px;${style}">${e(text)}</p>`;
+  return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;font-family:Arial,Tahoma,sans-serif;color:#0f172a;text-align:${align};">
-<tr><td style="padding:24px 28px;border-bottom:1px solid #e2e8f0;font-size:20px;font-weight:bold;color:#047858;">${e(serverT(lang)("brand"))}</td></tr>
-<tr><td style="padding:28px;font-size:15px;line-height:1.6;">
-<p style="margin:0 0 16px;">${e(lines.greeting)}</p>
-<p style="margin:0 0 24px;">${e(lines.intro)}</p>
-<p style="margin:0 0 24px;"><a href="${e(url)}" style="display:inline-block;background:#04785a;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;">${e(lines.button)}</a></p>
-${lines.validity ? `<p style="margin:0 0 16px;color:#475569;">${e(lines.validity)}</p>` : ""}
-<p style="margin:0 0 8px;color:#475569;font-size:13px;">${e(lines.fallback)}</p>
-<p style="margin:0 0 24px;font-size:13px;word-break:break-all;" dir="ltr"><a href="${e(url)}" style="color:#047858;">${e(url)}</a></p>
-<p style="margin:0 0 16px;">${e(lines.notYou)}</p>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(subject)}</title>
+</head>
+<body dir="${dir}" style="margin:0;padding:0;background:#f1f5f9;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f5f9;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" dir="${dir}" style="width:100%;max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;">
+<tr><td align="${align}" dir="${dir}" style="padding:20px 28px;border-bottom:1px solid #e2e8f0;font-family:${font};font-size:20px;font-weight:bold;color:${BRAND};text-align:${align};">${e(brand)}</td></tr>
+<tr><td align="${align}" dir="${dir}" style="padding:28px;font-family:${font};font-size:15px;line-height:1.6;color:#0f172a;text-align:${align};">
+${p(lines.greeting)}
+${p(lines.intro, "margin-bottom:24px;")}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}" style="margin:0 0 24px;">
+<tr><td bgcolor="${BRAND}" style="border-radius:8px;background:${BRAND};">
+<a href="${e(url)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${font};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${e(lines.button)}</a>
+</td></tr>
+</table>
+<div style="clear:both;"></div>
+${lines.validity ? p(lines.validity, "color:#475569;") : ""}
+${p(lines.fallback, "margin-bottom:4px;color:#475569;font-size:13px;")}
+<p dir="ltr" style="margin:0 0 24px;font-size:13px;text-align:${align};word-break:break-all;"><a href="${e(url)}" target="_blank" style="color:${BRAND};">${e(url)}</a></p>
+${p(lines.notYou)}
 <p style="margin:0;">${e(lines.signature)}</p>
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b;">${e(lines.footer)}</td></tr>
+<tr><td align="${align}" dir="${dir}" style="padding:16px 28px;border-top:1px solid #e2e8f0;font-family:${font};font-size:12px;line-height:1.5;color:#64748b;text-align:${align};">${e(lines.footer)}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
-</html>`;
-  return { subject, text, html };
+</html>
+`;
 }
 
 export async function sendTemplate(

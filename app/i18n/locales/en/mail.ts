@@ -2,43 +2,50 @@ const mail = {
   greeting: "Hello {{name}},",
   signature: "The Souqna team",
   footer:
-    "You received this e-mail because of an action on your Souqna account. Questions? Write to {{supportEmail}}.",
+    "You received this e-mail because of an action on your Souqna account. Questions? Write to us at {{supportEmail}}.",
   linkFallback: "If the button does not work, copy this address into your browser:",
   confirm: {
     subject: "Confirm your e-mail address for Souqna",
     intro:
-      "Thank you for joining Souqna. Please confirm your e-mail address so buyers and sellers can see your account is verified.",
+      "Thank you for joining Souqna. Please confirm your e-mail address: it gives your account the “Verified Member” badge and lets you post more than 2 listings.",
     button: "Confirm my e-mail",
-    validity: "This link works for 3 days.",
-    notYou: "If you did not create an account, you can ignore this e-mail.",
+    validity: "This link is valid for 3 days.",
+    notYou:
+      "If you did not sign up for Souqna, you can ignore this e-mail: the address will not be confirmed.",
   },
   reset: {
     subject: "Reset your Souqna password",
-    intro: "Someone — hopefully you — asked to reset the password of your Souqna account.",
+    intro:
+      "We received a request to reset the password of your Souqna account. To choose a new one, open the link below.",
     button: "Choose a new password",
-    validity: "This link works once, for 1 hour.",
-    notYou: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    validity: "This link is valid for 1 hour and works only once.",
+    notYou:
+      "If you did not ask for this, ignore this e-mail: your password stays as it is, and nobody can change it without this link.",
   },
   changed: {
     subject: "Your Souqna password was changed",
     intro:
-      "The password of your Souqna account was changed on {{when}}. Every device that was signed in has been signed out.",
+      "The password of your Souqna account was changed on {{when}}. For your safety, your other devices have been signed out.",
     button: "Reset my password",
     notYou:
-      "If this was not you, reset your password now and write to {{supportEmail}} so we can help secure your account.",
+      "If this was not you, reset your password now on the “Forgot password” page and write to us at {{supportEmail}} so we can help you secure your account.",
   },
   devMail: {
     title: "Outbox",
     intro:
-      "Mail Souqna would have sent. It is kept here because no SMTP server is configured (SMTP_URL).",
-    empty: "No mail yet.",
+      "Mail Souqna would have sent. It is kept here because no SMTP server is configured; set SMTP_URL to deliver real mail.",
+    empty:
+      "No mail yet. Create an account or ask for a password reset, and the message will appear here.",
     to: "To",
     subject: "Subject",
     date: "Date",
     open: "Open",
     back: "Back to the outbox",
     links: "Links in this message",
+    linksHint: "Follow a link from here, as the recipient would.",
     plainText: "Plain text",
+    htmlView: "HTML version",
+    htmlFrame: "The message as the recipient sees it",
   },
 };
 

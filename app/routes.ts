@@ -14,5 +14,9 @@ export default [
   route("jobs", "routes/jobs.tsx"),
   route("safety-tips", "routes/safety-tips.tsx"),
   route("terms-conditions", "routes/terms-conditions.tsx"),
+  route("post-ad", "routes/post-ad.tsx"),
+  route("edit-listing/:id", "routes/edit-listing.tsx"),
+  route("listing/:id", "routes/listing.tsx"),
+  route("my-listings", "routes/my-listings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

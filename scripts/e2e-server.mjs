@@ -10,4 +10,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.SEED_DEMO ??= "true";
 process.env.LOG_LEVEL ??= "warn";
+// Every test signs up from 127.0.0.1; the per-address limit is tested in the domain tests.
+process.env.SIGN_UPS_PER_IP_PER_HOUR ??= "1000";
 await import("./start.mjs");

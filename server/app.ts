@@ -103,6 +103,10 @@ export function createApp({ env, database, auth, mailer, logger, build, assets, 
       // A page served over plain http (the quick start) must not pin itself to https.
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // Not helmet's "no-referrer": with it Chromium sends `Origin: null` on a plain form POST,
+      // and the CSRF check could not tell our own forms (without JavaScript) from a foreign page.
+      // "same-origin" still sends nothing to other sites.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(compression());

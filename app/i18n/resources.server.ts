@@ -2,12 +2,14 @@ import arAccount from "./locales/ar/account";
 import arAuth from "./locales/ar/auth";
 import arCommon from "./locales/ar/common";
 import arHome from "./locales/ar/home";
+import arListings from "./locales/ar/listings";
 import arMail from "./locales/ar/mail";
 import arPages from "./locales/ar/pages";
 import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
 import enHome from "./locales/en/home";
+import enListings from "./locales/en/listings";
 import enMail from "./locales/en/mail";
 import enPages from "./locales/en/pages";
 
@@ -18,6 +20,7 @@ export const resources = {
     auth: enAuth,
     account: enAccount,
     home: enHome,
+    listings: enListings,
     mail: enMail,
     pages: enPages,
   },
@@ -26,6 +29,7 @@ export const resources = {
     auth: arAuth,
     account: arAccount,
     home: arHome,
+    listings: arListings,
     mail: arMail,
     pages: arPages,
   },

@@ -87,7 +87,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success) return invalidForm(lang, parsed.error, echoValues(values), intent);
     try {
-      const cookies = await signUp({ db, auth, input: parsed.data, lang, ip });
+      const cookies = await signUp({
+        db,
+        auth,
+        input: parsed.data,
+        lang,
+        ip,
+        maxPerIp: context.env.SIGN_UPS_PER_IP_PER_HOUR,
+      });
       const headers = setCookies(cookies);
       headers.append("Set-Cookie", flashCookie("signed-up"));
       return redirect(redirectTo, { headers });

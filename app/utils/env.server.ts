@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default("support@localhost"),
   SEED_DEMO: booleanish.default(true),
   TRUST_PROXY: booleanish.default(false),
+  /** Many Syrian mobile users share one carrier address (CGNAT): operators may need more. */
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_USD_RATE: z.coerce.number().positive().default(0.0083),
 });

@@ -12,6 +12,9 @@ export const flashKeys = [
   "account-deleted",
   "email-confirmed",
   "profile-saved",
+  "listing-created",
+  "listing-updated",
+  "listing-deleted",
 ] as const;
 export type FlashKey = (typeof flashKeys)[number];
 

@@ -14,15 +14,24 @@ interface SignUpOptions {
   input: { fullName: string; email: string; password: string };
   lang: Lang;
   ip: string;
+  /** Overrides `limits.signUpPerIp.max` (SIGN_UPS_PER_IP_PER_HOUR). */
+  maxPerIp?: number;
 }
 
 /**
  * Creates a usable account at once (DECISIONS.md), signs it in and sends the confirmation e-mail
  * in the visitor's language. Returns the Set-Cookie headers of the new session.
  */
-export async function signUp({ db, auth, input, lang, ip }: SignUpOptions): Promise<string[]> {
+export async function signUp({
+  db,
+  auth,
+  input,
+  lang,
+  ip,
+  maxPerIp = limits.signUpPerIp.max,
+}: SignUpOptions): Promise<string[]> {
   if (isCommonPassword(input.password)) throw new AppError("PASSWORD_TOO_COMMON");
-  const limited = await hitRateLimits(db, [[limits.signUpPerIp, ip]]);
+  const limited = await hitRateLimits(db, [[{ ...limits.signUpPerIp, max: maxPerIp }, ip]]);
   if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
 
   const { headers, response } = await callAuth(

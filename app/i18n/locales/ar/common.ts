@@ -162,6 +162,9 @@ const common = {
     },
     "email-confirmed": { title: "تم تأكيد البريد الإلكتروني", body: "أصبح حسابك موثّقًا." },
     "profile-saved": { title: "تم الحفظ", body: "تم تحديث ملفك الشخصي" },
+    "listing-created": { title: "تم إنشاء الإعلان", body: "تم نشر إعلانك" },
+    "listing-updated": { title: "تم تحديث الإعلان", body: "تم تحديث إعلانك" },
+    "listing-deleted": { title: "تم الحذف", body: "تم حذف الإعلان بنجاح" },
     dismiss: "إخفاء",
   },
   memberMenu: {

@@ -160,6 +160,9 @@ const common = {
     },
     "email-confirmed": { title: "E-mail confirmed", body: "Your account is now verified." },
     "profile-saved": { title: "Saved", body: "Your profile has been updated" },
+    "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
+    "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },
+    "listing-deleted": { title: "Deleted", body: "Listing has been deleted successfully" },
     dismiss: "Dismiss",
   },
   memberMenu: {

@@ -1,0 +1,192 @@
+import { carMakes, getCarMake, getCarModels } from "~/db/reference-data/car-makes";
+import { categories } from "~/db/reference-data/categories";
+import {
+  categorySlugById,
+  getFieldDefinitions,
+  yearOptions,
+} from "~/db/reference-data/field-definitions";
+import { cities, governorates } from "~/db/reference-data/regions";
+import type { FieldDefinition } from "~/db/reference-data/types";
+import type { Lang } from "~/i18n/config";
+
+/*
+ * What the listing form needs, worked out on the server (loader and action) in the page's
+ * language, so the browser never receives the whole reference data and the form works without
+ * JavaScript: the category's fields and the chosen make's models come from here.
+ */
+
+export interface FieldView {
+  key: string;
+  label: string;
+  type: FieldDefinition["type"];
+  required: boolean;
+  unit: string | null;
+  /** Select options; empty for a model select before a make is chosen. */
+  options: { value: string; label: string }[];
+  /** The model select waits for a make. */
+  waitsFor: string | null;
+  /** The field whose value decides this one's options (the model's make). */
+  parent: string | null;
+}
+
+export interface ListingFormModel {
+  categories: { id: number; name: string }[];
+  locations: { id: string; label: string; cities: { id: string; label: string }[] }[];
+  fields: FieldView[];
+}
+
+/** The form's text values; detail fields are named `detail.<key>`. */
+export type FormValues = Record<string, string>;
+
+export const DETAIL_PREFIX = "detail.";
+const CORE_FIELDS = ["title", "description", "price", "categoryId", "location"] as const;
+
+const named = (lang: Lang, place: { name: string; nameAr: string }) =>
+  lang === "ar" ? place.nameAr : place.name;
+
+export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel {
+  const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
+  const categoryId = Number(values.categoryId);
+  const postable = categories
+    .filter((category) => category.postable)
+    .sort((a, b) => a.sortOrder - b.sortOrder);
+  const chosen = postable.find((category) => category.id === categoryId);
+  const slug = chosen ? categorySlugById(chosen.id) : undefined;
+  const definitions = slug ? getFieldDefinitions(slug) : [];
+  return {
+    categories: postable.map((category) => ({ id: category.id, name: named(lang, category) })),
+    locations: [...governorates]
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((governorate) => ({
+        id: governorate.id,
+        label: named(lang, governorate),
+        cities: cities
+          .filter((city) => city.governorateId === governorate.id)
+          .sort((a, b) => collator.compare(named(lang, a), named(lang, b)))
+          .map((city) => ({ id: city.id, label: named(lang, city) })),
+      }))
+      .filter((group) => group.cities.length > 0),
+    fields: definitions.map((definition) => fieldView(lang, definition, values)),
+  };
+}
+
+function fieldView(lang: Lang, definition: FieldDefinition, values: FormValues): FieldView {
+  const label = lang === "ar" ? definition.labelAr : definition.label;
+  const base = {
+    key: definition.key,
+    label,
+    type: definition.type,
+    required: definition.required,
+    unit: definition.unit ? definition.unit[lang] : null,
+    waitsFor: null,
+    parent: definition.dependsOn ?? null,
+  };
+  if (definition.type !== "select") return { ...base, options: [] };
+  const pick = (option: { label: string; labelAr: string }) =>
+    lang === "ar" ? option.labelAr : option.label;
+  switch (definition.optionsSource) {
+    case "car_makes":
+      return {
+        ...base,
+        options: carMakes.map((make) => ({ value: make.id, label: named(lang, make) })),
+      };
+    case "car_models": {
+      const parent = definition.dependsOn ?? "make";
+      const make = values[`${DETAIL_PREFIX}${parent}`] ?? "";
+      if (!getCarMake(make)) return { ...base, options: [], waitsFor: parent };
+      return {
+        ...base,
+        options: getCarModels(make).map((model) => ({ value: model.value, label: pick(model) })),
+      };
+    }
+    case "years":
+      return {
+        ...base,
+        options: yearOptions().map((option) => ({ value: option.value, label: pick(option) })),
+      };
+    default:
+      return {
+        ...base,
+        options: (definition.options ?? []).map((option) => ({
+          value: option.value,
+          label: pick(option),
+        })),
+      };
+  }
+}
+
+/** The text values of a submitted form, files and unknown names ignored. */
+export function readFormValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const name of CORE_FIELDS) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  for (const [name, value] of form.entries()) {
+    if (name.startsWith(DETAIL_PREFIX) && typeof value === "string" && name.length < 60) {
+      values[name] = value;
+    }
+  }
+  return values;
+}
+
+/** The schema's input from the form's values. */
+export function toListingInput(values: FormValues) {
+  const details: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name.startsWith(DETAIL_PREFIX)) details[name.slice(DETAIL_PREFIX.length)] = value;
+  }
+  return {
+    title: values.title ?? "",
+    description: values.description ?? "",
+    price: values.price ?? "",
+    categoryId: values.categoryId ?? "",
+    location: values.location ?? "",
+    details,
+  };
+}
+
+/** Stored values as form values (the edit form's prefill). */
+export function storedToFormValues(stored: {
+  title: string;
+  description: string;
+  price: number;
+  categoryId: number;
+  location: string;
+  details: Record<string, string | number>;
+}): FormValues {
+  const values: FormValues = {
+    title: stored.title,
+    description: stored.description,
+    price: String(stored.price),
+    categoryId: String(stored.categoryId),
+    location: stored.location,
+  };
+  for (const [key, value] of Object.entries(stored.details)) {
+    values[`${DETAIL_PREFIX}${key}`] = String(value);
+  }
+  return values;
+}
+
+/** Zod issues as translated messages keyed by form field name. */
+export function listingFieldErrors(
+  lang: Lang,
+  categoryId: string | undefined,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Record<string, string> {
+  const slug = categorySlugById(Number(categoryId));
+  const definitions = slug ? getFieldDefinitions(slug) : [];
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const [first, second] = issue.path;
+    if (first === "details" && typeof second === "string") {
+      const definition = definitions.find((field) => field.key === second);
+      const label = definition ? (lang === "ar" ? definition.labelAr : definition.label) : second;
+      out[`${DETAIL_PREFIX}${second}`] ??= t(`errors.${issue.message}`, { label });
+    } else {
+      out[String(first ?? "form")] ??= t(`errors.${issue.message}`);
+    }
+  }
+  return out;
+}

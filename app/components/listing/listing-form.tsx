@@ -1,0 +1,406 @@
+import { ImagePlus, RefreshCw, Send } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/forms/field";
+import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import {
+  DETAIL_PREFIX,
+  type FieldView,
+  type FormValues,
+  type ListingFormModel,
+} from "./listing-form-model";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+export interface ExistingImage {
+  id: string;
+  src: string;
+  isPrimary: boolean;
+}
+
+interface ListingFormProps {
+  mode: "create" | "edit";
+  model: ListingFormModel;
+  values: FormValues;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  /** Photos were chosen but the form came back: they must be chosen again. */
+  filesLost?: boolean;
+  existingImages?: ExistingImage[];
+  maxImages: number;
+  cancelTo: string;
+  t: T;
+}
+
+/**
+ * The create and edit form. It is a plain multipart form: without JavaScript, "Show the fields"
+ * re-renders it on the server with the chosen category's fields (and the chosen make's models);
+ * with JavaScript, changing the category or the make presses that button for the visitor.
+ */
+export function ListingForm({
+  mode,
+  model,
+  values,
+  fieldErrors = {},
+  formError,
+  filesLost,
+  existingImages = [],
+  maxImages,
+  cancelTo,
+  t,
+}: ListingFormProps) {
+  const navigation = useNavigation();
+  const busyIntent =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const saving = busyIntent === "save";
+  const refreshRef = useRef<HTMLButtonElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const refresh = () => refreshRef.current?.form?.requestSubmit(refreshRef.current);
+  const categoryId = values.categoryId ?? "";
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-6"
+      noValidate
+      data-testid="listing-form"
+      data-hydrated={hydrated || undefined}
+    >
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <p className="text-sm text-muted">{t("form.intro")}</p>
+
+      <Section>
+        <TextField
+          name="title"
+          label={t("form.title")}
+          hint={t("form.titleHint")}
+          required
+          defaultValue={values.title}
+          error={fieldErrors.title}
+          maxLength={120}
+          dir="auto"
+        />
+        <Control
+          name="description"
+          label={t("form.description")}
+          required
+          hint={t("form.descriptionHint")}
+          error={fieldErrors.description}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={6}
+              defaultValue={values.description}
+              dir="auto"
+              maxLength={5000}
+              className={inputStyles}
+            />
+          )}
+        </Control>
+        <TextField
+          name="price"
+          label={t("form.price")}
+          hint={t("form.priceHint")}
+          required
+          defaultValue={values.price}
+          error={fieldErrors.price}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+        />
+      </Section>
+
+      <Section>
+        <Control
+          name="categoryId"
+          label={t("form.category")}
+          required
+          error={fieldErrors.categoryId}
+        >
+          {(props) => (
+            <select
+              {...props}
+              defaultValue={categoryId}
+              className={inputStyles}
+              onChange={hydrated ? refresh : undefined}
+            >
+              <option value="">{t("form.chooseCategory")}</option>
+              {model.categories.map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Control>
+        <Control name="location" label={t("form.location")} required error={fieldErrors.location}>
+          {(props) => (
+            <select {...props} defaultValue={values.location ?? ""} className={inputStyles}>
+              <option value="">{t("form.chooseLocation")}</option>
+              {model.locations.map((group) => (
+                <optgroup key={group.id} label={group.label}>
+                  {group.cities.map((city) => (
+                    <option key={city.id} value={city.id}>
+                      {city.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </Control>
+        <div className={hydrated ? "sr-only" : ""}>
+          <button
+            ref={refreshRef}
+            type="submit"
+            name="intent"
+            value="refresh"
+            formNoValidate
+            className={buttonStyles.secondary}
+            tabIndex={hydrated ? -1 : undefined}
+            data-testid="refresh-form"
+          >
+            <RefreshCw className="size-4" aria-hidden />
+            {t("form.continue")}
+          </button>
+          <p className="mt-1.5 text-xs text-muted">{t("form.continueHint")}</p>
+        </div>
+      </Section>
+
+      <Section title={t("form.details")}>
+        {model.fields.length === 0 ? (
+          <p className="text-sm text-muted">{t("form.detailsHint")}</p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {model.fields.map((field) => (
+              <DetailField
+                key={`${categoryId}-${field.key}-${field.parent ? (values[`${DETAIL_PREFIX}${field.parent}`] ?? "") : ""}`}
+                field={field}
+                value={values[`${DETAIL_PREFIX}${field.key}`] ?? ""}
+                error={fieldErrors[`${DETAIL_PREFIX}${field.key}`]}
+                onParentChange={hydrated && field.key === "make" ? refresh : undefined}
+                t={t}
+              />
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section title={t("form.images")}>
+        {existingImages.length > 0 ? (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-ink">{t("form.currentImages")}</legend>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {existingImages.map((image, index) => (
+                <li key={image.id} className="rounded-xl p-2 ring-1 ring-line">
+                  <img
+                    src={image.src}
+                    alt={t("form.imageAlt", { n: index + 1 })}
+                    width={320}
+                    height={240}
+                    className="aspect-4/3 w-full rounded-lg object-cover"
+                  />
+                  <label className="mt-2 flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="primaryImageId"
+                      value={image.id}
+                      defaultChecked={image.isPrimary}
+                    />
+                    {t("form.primaryImage")}
+                  </label>
+                  <label className="mt-1 flex items-center gap-2 text-sm text-red-700">
+                    <input type="checkbox" name="removedImageIds" value={image.id} />
+                    {t("form.removeImage")}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
+        <Control
+          name="images"
+          label={t("form.images")}
+          hint={t("form.imagesHint", { max: maxImages })}
+          error={fieldErrors.images}
+        >
+          {(props) => (
+            <div className="flex items-center gap-3 rounded-xl border border-dashed border-line p-4">
+              <ImagePlus className="size-6 shrink-0 text-muted" aria-hidden />
+              <input
+                {...props}
+                type="file"
+                multiple
+                accept="image/*"
+                className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+              />
+            </div>
+          )}
+        </Control>
+        {filesLost ? <FormAlert tone="info">{t("form.imagesNotKept")}</FormAlert> : null}
+      </Section>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className={buttonStyles.primary}
+          disabled={saving}
+          data-testid="listing-submit"
+        >
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+          {mode === "create"
+            ? saving
+              ? t("form.posting")
+              : t("form.post")
+            : saving
+              ? t("form.updating")
+              : t("form.update")}
+        </button>
+        <Link to={cancelTo} className={buttonStyles.ghost}>
+          {t("form.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-6">
+      {title ? <h2 className="text-lg font-semibold text-ink">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+interface ControlProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  children: (props: {
+    id: string;
+    name: string;
+    "aria-invalid"?: boolean;
+    "aria-describedby"?: string;
+    "aria-required"?: boolean;
+  }) => ReactNode;
+}
+
+/** A label, the control, its hint and its error, wired for screen readers. */
+function Control({ name, label, required, hint, error, children }: ControlProps) {
+  const id = `field-${name.replace(/\W/g, "-")}`;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+        {required ? (
+          <span className="ms-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        "aria-required": required || undefined,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  hint,
+  required,
+  error,
+  ...input
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  error?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "required">) {
+  return (
+    <Control name={name} label={label} hint={hint} required={required} error={error}>
+      {(props) => <input {...props} type="text" className={inputStyles} {...input} />}
+    </Control>
+  );
+}
+
+function DetailField({
+  field,
+  value,
+  error,
+  onParentChange,
+  t,
+}: {
+  field: FieldView;
+  value: string;
+  error?: string;
+  onParentChange?: () => void;
+  t: T;
+}) {
+  const name = `${DETAIL_PREFIX}${field.key}`;
+  const label = field.unit ? `${field.label} (${field.unit})` : field.label;
+  if (field.type === "select") {
+    const waiting = field.waitsFor !== null;
+    return (
+      <Control name={name} label={label} required={field.required} error={error}>
+        {(props) => (
+          <select
+            {...props}
+            defaultValue={waiting ? "" : value}
+            disabled={waiting}
+            className={inputStyles}
+            onChange={onParentChange}
+          >
+            <option value="">{waiting ? t("form.selectMakeFirst") : t("form.choose")}</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Control>
+    );
+  }
+  return (
+    <Control name={name} label={label} required={field.required} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type="text"
+          defaultValue={value}
+          inputMode={field.type === "number" ? "decimal" : undefined}
+          dir={field.type === "number" ? "ltr" : "auto"}
+          className={inputStyles}
+        />
+      )}
+    </Control>
+  );
+}

@@ -1,0 +1,153 @@
+import { data, redirect } from "react-router";
+import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
+import { ListingForm } from "~/components/listing/listing-form";
+import {
+  failedListingSave,
+  invalidListingForm,
+  type ListingFormReply,
+  readListingForm,
+  refreshedForm,
+  tooLargeListingForm,
+} from "~/components/listing/listing-form.server";
+import {
+  buildFormModel,
+  storedToFormValues,
+  toListingInput,
+} from "~/components/listing/listing-form-model";
+import { requireMember } from "~/domain/accounts/session.server";
+import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
+import { updateListing } from "~/domain/listings/update-listing.server";
+import type { Lang } from "~/i18n/config";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
+import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
+import { withActionHeaders } from "~/utils/action-error.server";
+import { isAppError } from "~/utils/app-error";
+import { flashCookie } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/edit-listing";
+
+/** The owner's listing, or the thrown 403/404 page in the visitor's language. */
+async function loadOwnListing(
+  args: { db: Parameters<typeof getListingForEdit>[0]["db"]; lang: Lang },
+  member: { id: string },
+  listingId: string,
+): Promise<ListingForEdit> {
+  try {
+    return await getListingForEdit({ db: args.db, member, listingId });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const t = serverT(args.lang, "listings");
+    const common = serverT(args.lang);
+    const home = t("detail.backHome");
+    if (error.code === "NOT_OWNER") {
+      throw data<ListingErrorData>(
+        { title: t("edit.unauthorizedTitle"), message: common("errors.NOT_OWNER"), home },
+        { status: 403 },
+      );
+    }
+    if (error.code === "INVALID_LISTING_ID") {
+      throw data<ListingErrorData>(
+        { title: t("detail.invalidTitle"), message: t("detail.invalidBody"), home },
+        { status: 404 },
+      );
+    }
+    if (error.code === "LISTING_NOT_FOUND") {
+      throw data<ListingErrorData>(
+        { title: t("detail.notFoundTitle"), message: t("detail.notFoundBody"), home },
+        { status: 404 },
+      );
+    }
+    throw error;
+  }
+}
+
+function imagesOf(storage: MediaStorage, listing: ListingForEdit) {
+  return listing.images.map((image) => {
+    const smallest = [...image.variants].sort((a, b) => a.width - b.width)[0];
+    return {
+      id: image.id,
+      src: smallest ? storage.urlFor(smallest.key) : "",
+      isPrimary: image.isPrimary,
+    };
+  });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, auth, lang, env } = context;
+  const member = await requireMember({ auth, db, request });
+  const listing = await loadOwnListing({ db, lang }, member, params.id);
+  const values = storedToFormValues(listing.values);
+  const t = serverT(lang, "listings");
+  return {
+    translations: bundlesFor(lang, ["listings"]),
+    id: listing.id,
+    values,
+    model: buildFormModel(lang, values),
+    images: imagesOf(createLocalStorage(env.DATA_DIR), listing),
+    maxImages: MAX_LISTING_IMAGES,
+    meta: { title: t("meta.edit"), description: t("meta.editDescription") },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, auth, lang, env } = context;
+  const member = await requireMember({ auth, db, request });
+  const listing = await loadOwnListing({ db, lang }, member, params.id);
+  const submitted = await readListingForm(request);
+  if (!submitted) return tooLargeListingForm(lang);
+  const { values, images } = submitted;
+  if (submitted.intent === "refresh") return refreshedForm(lang, values);
+  const hadFiles = images.length > 0;
+  const invalid = invalidListingForm(lang, values, hadFiles);
+  if (invalid) return invalid;
+  try {
+    await updateListing({
+      db,
+      storage: createLocalStorage(env.DATA_DIR),
+      member,
+      listingId: listing.id,
+      input: toListingInput(values),
+      newImages: images,
+      removedImageIds: submitted.removedImageIds,
+      primaryImageId: submitted.primaryImageId,
+    });
+  } catch (error) {
+    return failedListingSave(lang, error, values, hadFiles);
+  }
+  return redirect(`/listing/${listing.id}`, {
+    headers: { "Set-Cookie": flashCookie("listing-updated") },
+  });
+}
+
+export const headers: Route.HeadersFunction = withActionHeaders;
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
+
+export default function EditListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useNamespace("listings", loaderData.translations.listings);
+  const reply = actionData as ListingFormReply | undefined;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{t("form.editTitle")}</h1>
+      <ListingForm
+        mode="edit"
+        model={reply?.model ?? loaderData.model}
+        values={reply?.values ?? loaderData.values}
+        fieldErrors={reply?.fieldErrors}
+        formError={reply?.formError}
+        filesLost={reply?.filesLost}
+        existingImages={loaderData.images}
+        maxImages={loaderData.maxImages}
+        cancelTo={`/listing/${loaderData.id}`}
+        t={t}
+      />
+    </main>
+  );
+}
+
+export const ErrorBoundary = ListingErrorBoundary;

@@ -1,0 +1,535 @@
+import { isbot } from "isbot";
+import {
+  BadgeCheck,
+  CalendarDays,
+  CheckCircle2,
+  Eye,
+  EyeOff,
+  LockKeyhole,
+  MapPin,
+  MessageCircle,
+  Pencil,
+  Phone,
+  Share2,
+  Trash2,
+} from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { FormAlert } from "~/components/forms/field";
+import { Avatar } from "~/components/layout/member-menu";
+import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
+import { type GalleryImage, ListingGallery } from "~/components/listing/listing-gallery";
+import { ListingPrice } from "~/components/listing/listing-price";
+import { specItems } from "~/components/listing/listing-specs";
+import { SpecList } from "~/components/listing/spec-list";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { formatPhoneForDisplay } from "~/domain/accounts/phone";
+import { getMember, requireMember } from "~/domain/accounts/session.server";
+import { deleteListing } from "~/domain/listings/delete-listing.server";
+import { getListingForView, type ListingImage } from "~/domain/listings/get-listing.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
+import { recordView } from "~/domain/listings/record-view.server";
+import { setListingStatus } from "~/domain/listings/set-listing-status.server";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import { readCookie } from "~/i18n/negotiate";
+import { srcSetFor } from "~/media/listing-images.server";
+import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
+import { isAppError } from "~/utils/app-error";
+import { flashCookie } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/listing";
+
+const VISITOR_COOKIE = "souqna_vid";
+const VISITOR_ID = /^[0-9a-f-]{36}$/;
+
+function notFound(lang: Lang, invalid: boolean): never {
+  const t = serverT(lang, "listings");
+  throw data<ListingErrorData>(
+    invalid
+      ? {
+          title: t("detail.invalidTitle"),
+          message: t("detail.invalidBody"),
+          home: t("detail.backHome"),
+        }
+      : {
+          title: t("detail.notFoundTitle"),
+          message: t("detail.notFoundBody"),
+          home: t("detail.backHome"),
+        },
+    { status: 404 },
+  );
+}
+
+function galleryImage(storage: MediaStorage, image: ListingImage): GalleryImage {
+  const variants = [...image.variants].sort((a, b) => a.width - b.width);
+  const largest = variants[variants.length - 1];
+  const smallest = variants[0];
+  return {
+    src: largest ? storage.urlFor(largest.key) : "",
+    srcSet: srcSetFor(storage, variants),
+    width: largest?.width ?? image.width,
+    height: largest?.height ?? image.height,
+    thumb: smallest ? storage.urlFor(smallest.key) : "",
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, auth, lang, env } = context;
+  if (!isListingId(params.id)) notFound(lang, true);
+  const member = await getMember({ auth, db, request });
+  const view = await getListingForView({ db, listingId: params.id, viewer: member });
+  if (!view) notFound(lang, false);
+  const { listing, seller } = view;
+  const t = serverT(lang, "listings");
+  const url = new URL(request.url);
+
+  // A random id in a cookie counts one view per browser a day; bots and the owner not at all.
+  const headers = new Headers();
+  let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
+  if (!visitor || !VISITOR_ID.test(visitor)) {
+    visitor = crypto.randomUUID();
+    const secure = env.PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
+    headers.append(
+      "Set-Cookie",
+      `${VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
+    );
+  }
+  await recordView({
+    db,
+    listingId: listing.id,
+    viewerKey: visitor,
+    isOwner: view.isOwner,
+    isBot: isbot(request.headers.get("user-agent") ?? ""),
+  }).catch((error: unknown) => console.error(error));
+
+  const storage = createLocalStorage(env.DATA_DIR);
+  const images = view.images.map((image) => galleryImage(storage, image));
+  const requested = Number(url.searchParams.get("image") ?? "1");
+  const active =
+    Number.isInteger(requested) && requested >= 1 && requested <= images.length ? requested - 1 : 0;
+  const title = lang === "ar" ? listing.titleAr || listing.title : listing.title || listing.titleAr;
+  const description =
+    lang === "ar"
+      ? listing.descriptionAr || listing.description
+      : listing.description || listing.descriptionAr;
+  const location = (lang === "ar" ? listing.locationAr : listing.location) || listing.location;
+  const price = formatPrice(lang, listing.price);
+  const category = lang === "ar" ? view.category.nameAr : view.category.name;
+  const link = `${env.PUBLIC_URL}/listing/${listing.id}`;
+  const phone = seller.phoneNumber;
+  const primary = view.images[0];
+  const ogVariant = primary
+    ? ([...primary.variants].sort((a, b) => b.width - a.width).find((v) => v.width <= 1280) ??
+      primary.variants[0])
+    : undefined;
+
+  return data(
+    {
+      translations: bundlesFor(lang, ["listings"]),
+      id: listing.id,
+      title,
+      description,
+      price,
+      postedOn: formatDate(lang, listing.createdAt),
+      views: listing.viewsCount,
+      viewsText: t("detail.views", {
+        count: listing.viewsCount,
+        formatted: formatNumber(lang, listing.viewsCount),
+      }),
+      category: { slug: view.category.slug, name: category },
+      specs: specItems(lang, view.category.slug, view.details),
+      images,
+      active,
+      location: t("detail.locationValue", { location }),
+      locationName: location,
+      status: listing.status,
+      removalReason: listing.removalReason,
+      isOwner: view.isOwner,
+      confirmDelete: view.isOwner && url.searchParams.get("confirm") === "delete",
+      signedIn: Boolean(member),
+      seller: {
+        name: seller.fullName,
+        avatarUrl: seller.avatarUrl,
+        initial: (seller.fullName?.[0] ?? "?").toUpperCase(),
+        memberSince: formatDate(lang, seller.memberSince, { year: "numeric", month: "long" }),
+        verified: seller.emailVerified,
+      },
+      // Only signed-in viewers receive the number at all: for visitors it is not in the page.
+      contact:
+        member && phone
+          ? {
+              phone: formatPhoneForDisplay(phone),
+              tel: `tel:${phone}`,
+              whatsapp: `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(
+                t("detail.whatsappText", { title, url: link }),
+              )}`,
+            }
+          : null,
+      loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
+      shareUrl: link,
+      meta: {
+        title,
+        description: t("meta.listingDescription", { price, location, category }),
+        image: ogVariant ? new URL(storage.urlFor(ogVariant.key), env.PUBLIC_URL).href : null,
+        price,
+      },
+    },
+    { headers },
+  );
+}
+
+const STATUS_INTENTS = { sold: "sold", hide: "inactive", activate: "active" } as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, auth, lang, env } = context;
+  const member = await requireMember({ auth, db, request });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "delete") {
+      await deleteListing({
+        db,
+        storage: createLocalStorage(env.DATA_DIR),
+        member,
+        listingId: params.id,
+      });
+      return redirect("/my-listings", {
+        headers: { "Set-Cookie": flashCookie("listing-deleted") },
+      });
+    }
+    const status = STATUS_INTENTS[intent as keyof typeof STATUS_INTENTS];
+    if (!status) return data({ error: serverT(lang)("errors.UNEXPECTED") }, { status: 400 });
+    await setListingStatus({ db, member, listingId: params.id, status });
+    return redirect(`/listing/${params.id}`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ error: serverT(lang)(`errors.${error.code}`) }, { status: error.status });
+  }
+}
+
+/** The root's headers (the flash cookie's removal) with this page's own (the visitor cookie). */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+  const out = new Headers();
+  for (const source of [parentHeaders, loaderHeaders, actionHeaders]) {
+    source.forEach((value, key) => {
+      if (key.toLowerCase() !== "set-cookie") out.set(key, value);
+    });
+    for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
+  }
+  return out;
+};
+
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData?.meta;
+  const tags = pageMeta(args, page);
+  if (!page) return tags;
+  const fullTitle = tags.find((tag) => "title" in tag) as { title: string } | undefined;
+  tags.push(
+    { property: "product:price:amount", content: String(page.price) },
+    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: fullTitle?.title ?? page.title },
+    { name: "twitter:description", content: page.description },
+  );
+  if (page.image) {
+    tags.push(
+      { property: "og:image", content: page.image },
+      { name: "twitter:image", content: page.image },
+    );
+  }
+  return tags;
+};
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+type Loaded = Route.ComponentProps["loaderData"];
+
+export default function ListingPage({ loaderData: page, actionData }: Route.ComponentProps) {
+  const { t } = useNamespace("listings", page.translations.listings);
+  return (
+    <main
+      id="main"
+      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10"
+      data-testid="listing-page"
+    >
+      <StatusNotice page={page} t={t} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ListingGallery images={page.images} active={page.active} title={page.title} t={t} />
+          <Card>
+            <h1
+              className="text-2xl font-bold text-ink sm:text-3xl"
+              dir="auto"
+              data-testid="listing-title"
+            >
+              {page.title}
+            </h1>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <ListingPrice price={page.price} />
+              <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
+                <span className="inline-flex items-center gap-1">
+                  <CalendarDays className="size-4" aria-hidden />
+                  {t("detail.postedOn", { date: page.postedOn })}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <Eye className="size-4" aria-hidden />
+                  {page.viewsText}
+                </span>
+              </p>
+            </div>
+          </Card>
+          {page.specs.length > 0 ? (
+            <Card title={t("detail.specifications")}>
+              <SpecList items={page.specs} />
+            </Card>
+          ) : null}
+          <Card title={t("detail.description")}>
+            <p
+              className="whitespace-pre-line break-words text-ink"
+              dir="auto"
+              data-testid="listing-description"
+            >
+              {page.description}
+            </p>
+          </Card>
+          <Card title={t("detail.location")}>
+            <p className="flex items-center gap-2 text-ink" data-testid="listing-location">
+              <MapPin className="size-4 text-brand-600" aria-hidden />
+              {page.location}
+            </p>
+            <div
+              className="mt-4 flex h-48 items-center justify-center rounded-xl bg-linear-to-br from-brand-50 to-slate-100 text-brand-700 ring-1 ring-line"
+              role="img"
+              aria-label={t("detail.mapPlaceholder", { location: page.locationName })}
+            >
+              <MapPin className="size-10" aria-hidden />
+            </div>
+          </Card>
+        </div>
+        <aside className="space-y-6">
+          {page.isOwner ? <OwnerCard page={page} error={actionData?.error} t={t} /> : null}
+          <SellerCard page={page} t={t} />
+          <ShareCard url={page.shareUrl} t={t} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Card({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-6">
+      {title ? <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+function StatusNotice({ page, t }: { page: Loaded; t: T }) {
+  if (page.status === "active") return null;
+  return (
+    <div className="mb-6" data-testid="listing-status">
+      <FormAlert tone={page.status === "sold" ? "info" : "error"}>
+        <p>{t(`detail.status.${page.status}`)}</p>
+        {page.removalReason ? (
+          <p className="mt-1" dir="auto">
+            {t("detail.status.removedReason", { reason: page.removalReason })}
+          </p>
+        ) : null}
+      </FormAlert>
+    </div>
+  );
+}
+
+function SellerCard({ page, t }: { page: Loaded; t: T }) {
+  const { seller, contact } = page;
+  return (
+    <Card title={t("detail.seller")}>
+      <div className="flex items-center gap-3" data-testid="seller-card">
+        <Avatar member={seller} size="size-12 text-lg" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-ink" dir="auto">
+            {seller.name ?? t("detail.unknownUser")}
+          </p>
+          <p className="text-xs text-muted">
+            {t("detail.memberSince", { date: seller.memberSince })}
+          </p>
+          {seller.verified ? (
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              {t("detail.verified")}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {page.isOwner ? null : (
+        <div className="mt-5 space-y-3" data-testid="contact">
+          {!page.signedIn ? (
+            <>
+              <p className="text-sm text-muted">{t("detail.loginToContact")}</p>
+              <Link
+                to={page.loginUrl}
+                className={`${buttonStyles.primary} w-full`}
+                data-testid="login-required-whatsapp"
+              >
+                <LockKeyhole className="size-4" aria-hidden />
+                {t("detail.loginRequired")}
+              </Link>
+              <Link
+                to={page.loginUrl}
+                className={`${buttonStyles.secondary} w-full`}
+                data-testid="login-required-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                {t("detail.loginRequired")}
+              </Link>
+            </>
+          ) : contact ? (
+            <>
+              <a
+                href={contact.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonStyles.primary} w-full bg-emerald-600 hover:bg-emerald-700`}
+                data-testid="whatsapp"
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                {t("detail.whatsapp")}
+              </a>
+              <a
+                href={contact.tel}
+                className={`${buttonStyles.secondary} w-full`}
+                data-testid="seller-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                <span dir="ltr">{contact.phone}</span>
+              </a>
+            </>
+          ) : (
+            <p className="text-sm text-muted">{t("detail.noPhone")}</p>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function OwnerCard({ page, error, t }: { page: Loaded; error?: string; t: T }) {
+  const busy = useNavigation().state === "submitting";
+  const statusButton = (intent: string, label: string, Icon: typeof Eye) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        className={`${buttonStyles.secondary} w-full`}
+        disabled={busy}
+        data-testid={`owner-${intent}`}
+      >
+        <Icon className="size-4" aria-hidden />
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <Card title={t("detail.owner.title")}>
+      <div className="space-y-3" data-testid="owner-actions">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Link
+          to={`/edit-listing/${page.id}`}
+          className={`${buttonStyles.primary} w-full`}
+          data-testid="owner-edit"
+        >
+          <Pencil className="size-4" aria-hidden />
+          {t("detail.owner.edit")}
+        </Link>
+        {page.status === "removed" ? null : (
+          <>
+            {page.status !== "sold"
+              ? statusButton("sold", t("detail.owner.markSold"), CheckCircle2)
+              : null}
+            {page.status !== "inactive"
+              ? statusButton("hide", t("detail.owner.hide"), EyeOff)
+              : null}
+            {page.status !== "active"
+              ? statusButton("activate", t("detail.owner.activate"), Eye)
+              : null}
+          </>
+        )}
+        {page.confirmDelete ? (
+          <div
+            className="rounded-xl border border-red-200 bg-red-50 p-4"
+            role="alertdialog"
+            aria-labelledby="confirm-delete-text"
+            data-testid="confirm-delete"
+          >
+            <p id="confirm-delete-text" className="text-sm font-semibold text-red-800">
+              {t("detail.owner.confirmDelete")}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`${buttonStyles.primary} bg-red-600 hover:bg-red-700`}
+                  data-testid="confirm-delete-yes"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  {t("detail.owner.confirmYes")}
+                </button>
+              </Form>
+              <Link
+                to={`/listing/${page.id}`}
+                replace
+                preventScrollReset
+                className={buttonStyles.secondary}
+              >
+                {t("detail.owner.cancel")}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <Link
+            to="?confirm=delete"
+            replace
+            preventScrollReset
+            className={`${buttonStyles.secondary} w-full text-red-700`}
+            data-testid="owner-delete"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t("detail.owner.delete")}
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Copy the link with JavaScript; without it the link itself is there to copy or share. */
+function ShareCard({ url, t }: { url: string; t: T }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Card title={t("detail.share")}>
+      <a
+        href={url}
+        className={`${buttonStyles.secondary} w-full`}
+        onClick={(event) => {
+          if (!navigator.clipboard) return;
+          event.preventDefault();
+          void navigator.clipboard.writeText(url).then(() => {
+            setCopied(true);
+            toast.success(t("detail.linkCopied"));
+          });
+        }}
+        data-testid="share-link"
+      >
+        <Share2 className="size-4" aria-hidden />
+        {copied ? t("detail.linkCopied") : t("detail.copyLink")}
+      </a>
+    </Card>
+  );
+}
+
+export const ErrorBoundary = ListingErrorBoundary;

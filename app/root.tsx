@@ -1,3 +1,4 @@
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import "./app.css";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
@@ -38,9 +39,10 @@ const commonCatalogs = { en: enCommon, ar: arCommon } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang, env, db, auth } = context;
-  const [categories, member] = await Promise.all([
+  const [categories, member, usdRate] = await Promise.all([
     listCategories({ db }),
     getMember({ auth, db, request }),
+    getUsdRate({ db, env }),
   ]);
   const flash = readFlash(request);
   return data(
@@ -59,6 +61,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       flash: flash?.key ?? null,
       supportEmail: env.SUPPORT_EMAIL,
       publicUrl: env.PUBLIC_URL,
+      // Every page may show "≈ $" amounts; the form converts live as the price is typed.
+      usdRate: { rate: usdRate.rate, rateDate: usdRate.rateDate },
       year: formatNumber(lang, new Date().getFullYear(), { useGrouping: false }),
     },
     flash ? { headers: { "Set-Cookie": flash.clear } } : undefined,

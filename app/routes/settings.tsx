@@ -24,6 +24,7 @@ import { deleteAvatarFile } from "~/domain/accounts/update-profile.server";
 import { isLang, type Lang, languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
+import { createLocalStorage } from "~/media/storage.server";
 import {
   type FormFailure,
   failedAction,
@@ -116,6 +117,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { avatarKey } = await getProfile({ db, memberId: member.id, lang });
       const cookies = await deleteAccount({
         auth,
+        db,
+        storage: createLocalStorage(env.DATA_DIR),
+        memberId: member.id,
         headers: request.headers,
         password: values.password,
       });

@@ -27,9 +27,16 @@ export interface FieldView {
   waitsFor: string | null;
   /** The field whose value decides this one's options (the model's make). */
   parent: string | null;
+  /**
+   * The value to show when the category's fields first appear (spec "Form modes"): a required
+   * select's first option, 0 for a required number, else "". Null once the fields were shown.
+   */
+  initial: string | null;
 }
 
 export interface ListingFormModel {
+  /** The chosen category's fields appear for the first time: old details are reset. */
+  freshFields: boolean;
   categories: { id: number; name: string }[];
   locations: { id: string; label: string; cities: { id: string; label: string }[] }[];
   fields: FieldView[];
@@ -39,7 +46,15 @@ export interface ListingFormModel {
 export type FormValues = Record<string, string>;
 
 export const DETAIL_PREFIX = "detail.";
-const CORE_FIELDS = ["title", "description", "price", "categoryId", "location"] as const;
+/** `fieldsFor` is the category whose detail fields the form showed when it was sent. */
+const CORE_FIELDS = [
+  "title",
+  "description",
+  "price",
+  "categoryId",
+  "location",
+  "fieldsFor",
+] as const;
 
 const named = (lang: Lang, place: { name: string; nameAr: string }) =>
   lang === "ar" ? place.nameAr : place.name;
@@ -53,7 +68,9 @@ export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel
   const chosen = postable.find((category) => category.id === categoryId);
   const slug = chosen ? categorySlugById(chosen.id) : undefined;
   const definitions = slug ? getFieldDefinitions(slug) : [];
+  const freshFields = (values.fieldsFor ?? "") !== (values.categoryId ?? "");
   return {
+    freshFields,
     categories: postable.map((category) => ({ id: category.id, name: named(lang, category) })),
     locations: [...governorates]
       .sort((a, b) => a.sortOrder - b.sortOrder)
@@ -66,11 +83,39 @@ export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel
           .map((city) => ({ id: city.id, label: named(lang, city) })),
       }))
       .filter((group) => group.cities.length > 0),
-    fields: definitions.map((definition) => fieldView(lang, definition, values)),
+    fields: freshFields
+      ? initialFields(lang, definitions)
+      : definitions.map((definition) => ({
+          ...fieldView(lang, definition, values),
+          initial: null,
+        })),
   };
 }
 
-function fieldView(lang: Lang, definition: FieldDefinition, values: FormValues): FieldView {
+/** The fields as they first appear, each default feeding the next (a default make's models). */
+function initialFields(lang: Lang, definitions: FieldDefinition[]): FieldView[] {
+  const defaults: FormValues = {};
+  return definitions.map((definition) => {
+    const view = fieldView(lang, definition, defaults);
+    const initial = initialValue(view);
+    defaults[`${DETAIL_PREFIX}${definition.key}`] = initial;
+    return { ...view, initial };
+  });
+}
+
+/** Required selects start at their first option and required numbers at 0; others blank. */
+function initialValue(field: Omit<FieldView, "initial">) {
+  if (!field.required) return "";
+  if (field.type === "number") return "0";
+  if (field.type === "select" && field.waitsFor === null) return field.options[0]?.value ?? "";
+  return "";
+}
+
+function fieldView(
+  lang: Lang,
+  definition: FieldDefinition,
+  values: FormValues,
+): Omit<FieldView, "initial"> {
   const label = lang === "ar" ? definition.labelAr : definition.label;
   const base = {
     key: definition.key,
@@ -160,6 +205,7 @@ export function storedToFormValues(stored: {
     description: stored.description,
     price: String(stored.price),
     categoryId: String(stored.categoryId),
+    fieldsFor: String(stored.categoryId),
     location: stored.location,
   };
   for (const [key, value] of Object.entries(stored.details)) {

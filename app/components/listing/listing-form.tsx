@@ -9,6 +9,7 @@ import {
   type FormValues,
   type ListingFormModel,
 } from "./listing-form-model";
+import { UsdEquivalent } from "./usd-equivalent";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -69,6 +70,7 @@ export function ListingForm({
       data-hydrated={hydrated || undefined}
     >
       {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <input type="hidden" name="fieldsFor" value={model.fields.length > 0 ? categoryId : ""} />
       <p className="text-sm text-muted">{t("form.intro")}</p>
 
       <Section>
@@ -111,6 +113,7 @@ export function ListingForm({
           dir="ltr"
           autoComplete="off"
         />
+        <UsdEquivalent inputId="field-price" t={t} />
       </Section>
 
       <Section>
@@ -179,7 +182,7 @@ export function ListingForm({
               <DetailField
                 key={`${categoryId}-${field.key}-${field.parent ? (values[`${DETAIL_PREFIX}${field.parent}`] ?? "") : ""}`}
                 field={field}
-                value={values[`${DETAIL_PREFIX}${field.key}`] ?? ""}
+                value={field.initial ?? values[`${DETAIL_PREFIX}${field.key}`] ?? ""}
                 error={fieldErrors[`${DETAIL_PREFIX}${field.key}`]}
                 onParentChange={hydrated && field.key === "make" ? refresh : undefined}
                 t={t}

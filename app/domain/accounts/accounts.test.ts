@@ -1,6 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { listings, profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { createListing } from "~/domain/listings/create-listing.server";
+import { createLocalStorage } from "~/media/storage.server";
 import { asBrowser, createTestAuth } from "../../../tests/factories/auth";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { limits } from "./abuse-limits";
@@ -443,17 +449,58 @@ describe("sessions", () => {
 });
 
 describe("deleting the account", () => {
-  it("asks for the password and removes the member with their profile and sessions", async () => {
+  it("asks for the password and removes the member with their profile, sessions, listings and photo files", async () => {
     const { cookies, password } = await register("leaving@example.com");
+    const headers = asBrowser(cookies);
+    const member = await requireMember({
+      auth: kit.auth,
+      db: database.db,
+      request: request(headers),
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-delete-account-"));
+    const storage = createLocalStorage(dataDir);
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0a0" } })
+        .png()
+        .toBuffer(),
+    );
+    await createListing({
+      db: database.db,
+      storage,
+      member,
+      input: {
+        title: "Desk",
+        description: "Oak desk",
+        price: "100",
+        categoryId: "5",
+        location: "damascus",
+        details: { type: "tables", condition: "good" },
+      },
+      images: [photo, photo],
+    });
+    const files = () =>
+      fs
+        .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile());
+    expect(files().length).toBeGreaterThan(0);
+    const options = { auth: kit.auth, db: database.db, storage, memberId: member.id, headers };
     await expectCode(
-      deleteAccount({ auth: kit.auth, headers: asBrowser(cookies), password: "wrong-password" }),
+      deleteAccount({ ...options, password: "wrong-password" }),
       "WRONG_CURRENT_PASSWORD",
     );
-    await deleteAccount({ auth: kit.auth, headers: asBrowser(cookies), password });
+    expect(files().length).toBeGreaterThan(0);
+    await deleteAccount({ ...options, password });
     const [row] = await database.db
       .select({ n: count() })
       .from(users)
       .where(eq(users.email, "leaving@example.com"));
     expect(row?.n).toBe(0);
+    const [left] = await database.db
+      .select({ n: count() })
+      .from(listings)
+      .where(eq(listings.userId, member.id));
+    expect(left?.n).toBe(0);
+    expect(files()).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

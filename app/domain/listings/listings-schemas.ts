@@ -4,6 +4,7 @@ import { categories } from "~/db/reference-data/categories";
 import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
 import { cities } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
+import { BIDI_MARKS, parseWholeNumber, toLatinDigits } from "~/utils/numbers";
 
 /*
  * The listing form, shared by the browser and the server. Messages are keys in the `errors`
@@ -35,30 +36,8 @@ export function isListingId(value: unknown): value is string {
 // NUL cannot be stored in a PostgreSQL text column, and other control characters only hide text.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-// Direction marks that pasted Arabic numbers often carry.
-const BIDI_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits to ASCII. */
-export function toLatinDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) =>
-    String((digit.codePointAt(0) ?? 0) & 0xf),
-  );
-}
-
-const WHOLE_NUMBER = /^(\d+|\d{1,3}([,٬' \u00A0\u202F]\d{3})+)$/;
-
-/**
- * A whole non-negative number as people type it: "1500000", "1,500,000", "١٬٥٠٠٬٠٠٠", "۱۵۰۰۰۰۰".
- * Separators must group thousands; decimals, signs and exponents are refused (null).
- */
-export function parseWholeNumber(input: unknown): number | null {
-  if (typeof input === "number") return Number.isSafeInteger(input) && input >= 0 ? input : null;
-  if (typeof input !== "string") return null;
-  const text = toLatinDigits(input.replace(BIDI_MARKS, "").trim());
-  if (!WHOLE_NUMBER.test(text)) return null;
-  const value = Number(text.replace(/\D/g, ""));
-  return Number.isSafeInteger(value) ? value : null;
-}
+export { parseWholeNumber, toLatinDigits };
 
 /** Like parseWholeNumber, but allows a decimal part ("85.5", "٨٥٫٥"), e.g. for an area. */
 function parseDecimal(input: unknown): number | null {

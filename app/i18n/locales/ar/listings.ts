@@ -27,6 +27,7 @@ const listings = {
     price: "السعر (ل.س)",
     priceHint:
       "الأسعار بالليرة السورية الجديدة (الليرة الجديدة = ١٠٠ ليرة قديمة). يمكنك الكتابة بالأرقام ٠-٩ أو 0-9.",
+    usdEquivalent: "≈ {{amount}}",
     category: "الفئة",
     chooseCategory: "اختر فئة",
     location: "الموقع",

@@ -24,6 +24,7 @@ const listings = {
     price: "Price (SYP)",
     priceHint:
       "Prices are in new Syrian pounds (1 new pound = 100 old pounds). Digits ٠-٩ work too.",
+    usdEquivalent: "≈ {{amount}}",
     category: "Category",
     chooseCategory: "Choose a category",
     location: "Location",

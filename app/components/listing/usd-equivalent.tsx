@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { Lang } from "~/i18n/config";
+import { formatUsd } from "~/i18n/format";
+import type { loader as rootLoader } from "~/root";
+import { parseWholeNumber } from "~/utils/numbers";
+
+/**
+ * The live dollar equivalent of the price being typed (two decimals, DECISIONS.md "Money"), at the
+ * rate the root loader sent. It appears once JavaScript runs, so the server's and the browser's
+ * number formatting never have to agree during hydration.
+ */
+export function UsdEquivalent({
+  inputId,
+  t,
+}: {
+  inputId: string;
+  t: (key: string, options?: Record<string, unknown>) => string;
+}) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [amount, setAmount] = useState("");
+  const lang: Lang = root?.lang ?? "en";
+  const rate = root?.usdRate.rate;
+
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (!(input instanceof HTMLInputElement) || !rate) return;
+    const update = () => {
+      const syp = parseWholeNumber(input.value);
+      setAmount(syp === null ? "" : formatUsd(lang, syp * rate, { min: 2, max: 2 }));
+    };
+    update();
+    input.addEventListener("input", update);
+    return () => input.removeEventListener("input", update);
+  }, [inputId, lang, rate]);
+
+  return (
+    <p
+      className="mt-1.5 min-h-5 text-sm font-medium text-brand-700"
+      aria-live="polite"
+      data-testid="usd-equivalent"
+    >
+      {amount ? t("form.usdEquivalent", { amount }) : null}
+    </p>
+  );
+}

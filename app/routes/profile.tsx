@@ -18,6 +18,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Field, FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
+import { toMyListingRows } from "~/components/listing/my-listings.server";
+import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { cities, governorates } from "~/db/reference-data/regions";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
@@ -25,6 +27,7 @@ import { getProfile, type MemberProfile } from "~/domain/accounts/get-profile.se
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { requireMember } from "~/domain/accounts/session.server";
 import { type ProfileInput, updateProfile } from "~/domain/accounts/update-profile.server";
+import { listMyListings } from "~/domain/listings/list-my-listings.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -65,10 +68,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(t("profile.loadFailed"), { status: 500 });
   }
   const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get("tab"));
+  // Only the open tab's rows are read: one query, and none for the other tabs.
+  const listings =
+    tab === "listings" ? toMyListingRows(lang, await listMyListings({ db, member })) : [];
+  const confirm = url.searchParams.get("confirm");
   return {
-    translations: bundlesFor(lang, ["account"]),
+    translations: bundlesFor(lang, ["account", "listings"]),
     editing: url.searchParams.get("edit") === "1",
-    tab: tabOf(url.searchParams.get("tab")),
+    tab,
+    listings,
+    confirm: confirm && listings.some((row) => row.id === confirm) ? confirm : null,
     profile: {
       fullName: profile.fullName,
       username: profile.username,
@@ -233,6 +243,7 @@ type LocationGroup = Route.ComponentProps["loaderData"]["locations"][number];
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("account", loaderData.translations.account);
+  const { t: tListings } = useNamespace("listings", loaderData.translations.listings);
   const { profile, tab } = loaderData;
   const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
   const saveFailure = failure?.intent === "profile" ? failure : undefined;
@@ -299,7 +310,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <ProfileInfo profile={profile} t={t} />
       )}
 
-      <ActivityTabs tab={tab} t={t} />
+      <ActivityTabs tab={tab} t={t}>
+        {tab === "listings" && loaderData.listings.length > 0 ? (
+          <MyListingsTable
+            listings={loaderData.listings}
+            confirm={loaderData.confirm}
+            returnTo="/profile"
+            t={tListings}
+          />
+        ) : null}
+      </ActivityTabs>
     </main>
   );
 }
@@ -601,8 +621,8 @@ function LocationSelect({
 
 const TAB_ICONS = { listings: ListChecks, favorites: Heart, messages: MessageCircle } as const;
 
-/** Listings, favourites and messages are not built yet: each tab says so honestly. */
-function ActivityTabs({ tab, t }: { tab: Tab; t: T }) {
+/** The member's listings (children, when there are any); favourites and messages are not built yet. */
+function ActivityTabs({ tab, t, children }: { tab: Tab; t: T; children?: ReactNode }) {
   return (
     <section className="mt-8">
       <nav
@@ -629,45 +649,51 @@ function ActivityTabs({ tab, t }: { tab: Tab; t: T }) {
           );
         })}
       </nav>
-      <div
-        className="mt-4 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-line"
-        data-testid={`profile-panel-${tab}`}
-      >
-        {tab === "listings" ? (
-          <EmptyState
-            icon={ListChecks}
-            title={t("profile.listings.emptyTitle")}
-            body={t("profile.listings.emptyBody")}
-          >
-            <Link to="/post-ad" className={buttonStyles.primary}>
-              <Plus className="size-4" aria-hidden />
-              {t("profile.listings.add")}
-            </Link>
-          </EmptyState>
-        ) : tab === "favorites" ? (
-          <EmptyState
-            icon={Heart}
-            title={t("profile.favorites.emptyTitle")}
-            body={t("profile.favorites.emptyBody")}
-          >
-            <Link to="/" className={buttonStyles.primary}>
-              <Search className="size-4" aria-hidden />
-              {t("profile.favorites.browse")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={MessageCircle}
-            title={t("profile.messages.emptyTitle")}
-            body={t("profile.messages.emptyBody")}
-          >
-            <Link to="/" className={buttonStyles.secondary}>
-              <Search className="size-4" aria-hidden />
-              {t("profile.messages.browse")}
-            </Link>
-          </EmptyState>
-        )}
-      </div>
+      {children ? (
+        <div className="mt-4" data-testid={`profile-panel-${tab}`}>
+          {children}
+        </div>
+      ) : (
+        <div
+          className="mt-4 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-line"
+          data-testid={`profile-panel-${tab}`}
+        >
+          {tab === "listings" ? (
+            <EmptyState
+              icon={ListChecks}
+              title={t("profile.listings.emptyTitle")}
+              body={t("profile.listings.emptyBody")}
+            >
+              <Link to="/post-ad" className={buttonStyles.primary}>
+                <Plus className="size-4" aria-hidden />
+                {t("profile.listings.add")}
+              </Link>
+            </EmptyState>
+          ) : tab === "favorites" ? (
+            <EmptyState
+              icon={Heart}
+              title={t("profile.favorites.emptyTitle")}
+              body={t("profile.favorites.emptyBody")}
+            >
+              <Link to="/" className={buttonStyles.primary}>
+                <Search className="size-4" aria-hidden />
+                {t("profile.favorites.browse")}
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={MessageCircle}
+              title={t("profile.messages.emptyTitle")}
+              body={t("profile.messages.emptyBody")}
+            >
+              <Link to="/" className={buttonStyles.secondary}>
+                <Search className="size-4" aria-hidden />
+                {t("profile.messages.browse")}
+              </Link>
+            </EmptyState>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { ZodError } from "zod";
 import { fieldErrors } from "~/domain/accounts/accounts-schemas";
 import type { Lang } from "~/i18n/config";
+import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "./app-error";
 
@@ -41,15 +42,19 @@ export function failedAction(
   const t = serverT(lang);
   const seconds = Number(error.params.seconds ?? 0);
   const message =
-    error.code === "RATE_LIMITED"
-      ? t("errors.RATE_LIMITED", { count: Math.max(1, Math.ceil(seconds / 60)) })
-      : t(`errors.${error.code}`);
+    error.code === "RATE_LIMITED" ? rateLimitedMessage(lang, seconds) : t(`errors.${error.code}`);
   const headers: HeadersInit =
     error.code === "RATE_LIMITED" ? { "Retry-After": String(Math.max(1, seconds)) } : {};
   return data<FormFailure>(
     { ok: false, intent, formError: message, values },
     { status: error.status, headers },
   );
+}
+
+/** "Too many attempts. Please try again in N minutes.", N in the page's digits. */
+export function rateLimitedMessage(lang: Lang, seconds: number) {
+  const count = Math.max(1, Math.ceil(seconds / 60));
+  return serverT(lang)("errors.RATE_LIMITED", { count, formatted: formatNumber(lang, count) });
 }
 
 /** Form fields as strings (files and repeated names ignored), never trusting their types. */

@@ -106,8 +106,8 @@ const common = {
     WRONG_CURRENT_PASSWORD: "The current password is not correct",
     ACCOUNT_SUSPENDED:
       "This account is suspended and cannot sign in. If you think this is a mistake, contact support.",
-    RATE_LIMITED_one: "Too many attempts. Please try again in {{count}} minute.",
-    RATE_LIMITED_other: "Too many attempts. Please try again in {{count}} minutes.",
+    RATE_LIMITED_one: "Too many attempts. Please try again in {{formatted}} minute.",
+    RATE_LIMITED_other: "Too many attempts. Please try again in {{formatted}} minutes.",
     AUTH_REQUIRED: "You must be logged in",
     NOT_FOUND: "We could not find what you were looking for",
     FORBIDDEN: "You are not allowed to do that",

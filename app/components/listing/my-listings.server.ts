@@ -1,0 +1,40 @@
+import type { MyListing } from "~/domain/listings/list-my-listings.server";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+
+/** A row of the My Listings table, formatted on the server in the page's language. */
+export interface MyListingRow {
+  id: string;
+  title: string;
+  price: string;
+  /** The spec's badge: active, sold, anything else "Inactive". */
+  status: "active" | "sold" | "inactive";
+  removed: boolean;
+  rawStatus: MyListing["status"];
+  views: string;
+  viewsCount: number;
+  favorites: string;
+  favoritesCount: number;
+  posted: string;
+}
+
+export function toMyListingRows(lang: Lang, rows: MyListing[]): MyListingRow[] {
+  return rows.map((row) => ({
+    id: row.id,
+    title: lang === "ar" ? row.titleAr : row.title,
+    price: formatPrice(lang, row.price),
+    status: row.status === "active" || row.status === "sold" ? row.status : "inactive",
+    removed: row.status === "removed",
+    rawStatus: row.status,
+    views: formatNumber(lang, row.viewsCount),
+    viewsCount: row.viewsCount,
+    favorites: formatNumber(lang, row.favoritesCount),
+    favoritesCount: row.favoritesCount,
+    posted: formatDate(lang, row.createdAt, { year: "numeric", month: "short", day: "numeric" }),
+  }));
+}
+
+/** The page the My Listings actions return to: /my-listings or the profile's tab, nothing else. */
+export function myListingsReturnTo(value: FormDataEntryValue | null) {
+  return value === "/profile" ? "/profile" : "/my-listings";
+}

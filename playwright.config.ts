@@ -18,7 +18,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "tests/.artifacts/results",
+  // Per port, like the e2e server's data: parallel runs on one machine keep their own traces.
+  outputDir: `tests/.artifacts/results-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, "tests/.artifacts/e2e-data");
+// One folder per port, so two Playwright runs on one machine do not wipe each other's data.
+const dataDir = path.join(root, `tests/.artifacts/e2e-data-${process.env.PORT ?? "default"}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.SEED_DEMO ??= "true";

@@ -287,3 +287,119 @@ describe("shutdown", () => {
     expect(again).toBe(0);
   });
 });
+
+describe("listings over HTTP: only the owner changes a listing, whatever the browser sends", () => {
+  let ip = 0;
+  async function signUp(email: string) {
+    const res = await fetch(`${server.url}/auth?tab=signup`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": `203.0.113.${++ip}`,
+      },
+      body: new URLSearchParams({
+        intent: "signup",
+        fullName: "Test Member",
+        email,
+        password: "Cedar-Hama-Waterwheel-9",
+      }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    return res.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  const post = (pathname: string, cookie: string, body: URLSearchParams | FormData) =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      headers: cookie ? { cookie } : {},
+      body,
+      redirect: "manual",
+    });
+
+  it("refuses visitors and other members on every change, and lets the owner through", async () => {
+    const owner = await signUp(`owner-${Date.now()}@example.com`);
+    const other = await signUp(`other-${Date.now()}@example.com`);
+
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("title", "<script>alert(1)</script> Oud");
+    form.set("description", '<img src=x onerror="alert(2)"> <a href="javascript:alert(3)">x</a>');
+    form.set("price", "٧٥٠٠٠٠");
+    form.set("categoryId", "7");
+    form.set("location", "homs");
+    form.set("detail.service_type", "other");
+    form.set("detail.availability", "weekdays");
+    const created = await post("/post-ad", owner, form);
+    expect(created.status).toBe(302);
+    const location = created.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/listing\/[0-9a-f-]{36}$/);
+    const id = location.split("/").pop() ?? "";
+
+    const page = await (await get(location, { cookie: owner })).text();
+    expect(page).not.toMatch(/<script>alert\(1\)/);
+    expect(page).not.toMatch(/<img src=x/);
+    expect(page).not.toContain('href="javascript:');
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Oud");
+
+    const status = (intent: string) => new URLSearchParams({ intent });
+    const mine = (intent: string) => new URLSearchParams({ intent, listingId: id });
+    const edit = () => {
+      const body = new FormData();
+      body.set("intent", "save");
+      body.set("title", "Taken over");
+      body.set("description", "x");
+      body.set("price", "1");
+      body.set("categoryId", "7");
+      body.set("location", "homs");
+      return body;
+    };
+
+    // A visitor is sent to sign in, for every kind of change.
+    for (const [pathname, body] of [
+      [location, status("delete")],
+      [location, status("sold")],
+      [`/edit-listing/${id}`, edit()],
+      ["/my-listings", mine("hide")],
+      ["/my-listings", mine("delete")],
+    ] as const) {
+      const res = await post(pathname, "", body);
+      expect(res.status, `${pathname} as a visitor`).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    }
+
+    // Another member gets 403 and the listing does not change.
+    const editPage = await get(`/edit-listing/${id}`, { cookie: other });
+    expect(editPage.status).toBe(403);
+    expect(await editPage.text()).toContain("You cannot edit this listing");
+    for (const [pathname, body] of [
+      [location, status("delete")],
+      [location, status("sold")],
+      [location, status("hide")],
+      [`/edit-listing/${id}`, edit()],
+      ["/my-listings", mine("hide")],
+      ["/my-listings", mine("delete")],
+    ] as const) {
+      const res = await post(pathname, other, body);
+      expect(res.status, `${pathname} ${body.get("intent")} as another member`).toBe(403);
+    }
+    const unchanged = await get(location);
+    expect(unchanged.status).toBe(200);
+    const html = await unchanged.text();
+    expect(html).toContain("Oud");
+    expect(html).not.toContain("Taken over");
+
+    // The owner marks it sold, then deletes it.
+    const sold = await post(location, owner, status("sold"));
+    expect(sold.status).toBe(302);
+    expect(await (await get(location, { cookie: owner })).text()).toContain(
+      "This item has been sold.",
+    );
+    const deleted = await post("/my-listings", owner, mine("delete"));
+    expect(deleted.status).toBe(302);
+    expect((await get(location)).status).toBe(404);
+  });
+});

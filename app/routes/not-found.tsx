@@ -5,7 +5,7 @@ import type { Route } from "./+types/not-found";
 
 // Member-only paths of the spec's route table whose pages are not built yet: a signed-out visitor
 // is still asked to sign in first (and comes back here after), as on every member page.
-const MEMBER_ONLY = /^\/(post-ad|edit-listing\/[^/]+|favorites|messages(\/[^/]+)?)\/?$/;
+const MEMBER_ONLY = /^\/(favorites|messages(\/[^/]+)?)\/?$/;
 
 /** Every path no other route claims: the 404 page, with HTTP status 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { reindexSearch } from "../app/domain/search/reindex.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { readEnv } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
@@ -63,6 +64,8 @@ async function main() {
 
   await runMigrations(database);
   await syncReferenceData(database.db);
+  const reindexed = await reindexSearch(database);
+  if (reindexed > 0) logger.info({ listings: reindexed }, "rewrote the search text of listings");
   if (env.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR, logger });
     if (seeded > 0) logger.info({ listings: seeded }, "added demo listings to the empty database");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger, SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -28,10 +29,19 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
+/**
+ * Search forgives a typo when a query word is this similar to a stored word (pg_trgm's
+ * `<%` operator; its default 0.6 misses "engeneers" for "engineers"). Set on every connection;
+ * before the extension exists PostgreSQL keeps it as a placeholder.
+ */
+const TRIGRAM_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.5";
+
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // pg_trgm for search typos (the migrations create the extension).
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
+  await client.exec(TRIGRAM_SETTINGS);
   const db = drizzlePglite({ client, schema, logger: queryCounter }) as unknown as Database;
   return {
     db,
@@ -56,6 +66,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.query(TRIGRAM_SETTINGS).catch(() => {});
+  });
   try {
     await pool.query("select 1");
   } catch (error) {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
+import { listingSearchColumns } from "../../domain/search/listing-document";
 import type { Database } from "../client.server";
 import { carMakes } from "../reference-data/car-makes";
 import { cities } from "../reference-data/regions";
@@ -2566,7 +2567,21 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
     const imageRows: ImageRow[] = [];
     for (let i = 0; i < size; i++) {
       const built = buildListing(d, done + i, now, ownerIds, pool);
-      listingRows.push(built.listing);
+      const { listing } = built;
+      listingRows.push({
+        ...listing,
+        ...listingSearchColumns({
+          title: listing.title ?? "",
+          titleAr: listing.titleAr ?? "",
+          description: listing.description ?? "",
+          descriptionAr: listing.descriptionAr ?? "",
+          cityId: listing.cityId ?? null,
+          location: listing.location ?? "",
+          locationAr: listing.locationAr ?? "",
+          categoryId: listing.categoryId,
+          details: built.detail.details,
+        }),
+      });
       detailRows.push(built.detail);
       imageRows.push(...built.images);
     }

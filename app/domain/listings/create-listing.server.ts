@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { listingSearchColumns } from "~/domain/search/listing-document";
 import {
   imageKeys,
   MAX_LISTING_IMAGES,
@@ -91,7 +92,7 @@ export function listingColumns(values: ListingFormValues) {
   if (!city) throw new AppError("LOCATION_INVALID");
   const title = splitByScript(values.title);
   const description = splitByScript(values.description);
-  return {
+  const columns = {
     categoryId: values.categoryId,
     title: title.en,
     titleAr: title.ar,
@@ -102,6 +103,7 @@ export function listingColumns(values: ListingFormValues) {
     location: city.name,
     locationAr: city.nameAr,
   };
+  return { ...columns, ...listingSearchColumns({ ...columns, details: values.details }) };
 }
 
 /** Rows for newly stored images, in order from `firstSortOrder`. */

@@ -18,5 +18,7 @@ export default [
   route("edit-listing/:id", "routes/edit-listing.tsx"),
   route("listing/:id", "routes/listing.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
+  route("api/listings/:id?", "routes/api.listings.ts"),
+  route("api/listing-form", "routes/api.listing-form.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

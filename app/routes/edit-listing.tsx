@@ -1,22 +1,10 @@
 import { data, redirect } from "react-router";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ListingForm } from "~/components/listing/listing-form";
-import {
-  failedListingSave,
-  invalidListingForm,
-  type ListingFormReply,
-  readListingForm,
-  refreshedForm,
-  tooLargeListingForm,
-} from "~/components/listing/listing-form.server";
-import {
-  buildFormModel,
-  storedToFormValues,
-  toListingInput,
-} from "~/components/listing/listing-form-model";
+import { type ListingFormReply, saveListingEdit } from "~/components/listing/listing-form.server";
+import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model";
 import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
-import { updateListing } from "~/domain/listings/update-listing.server";
 import type { Lang } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
@@ -92,31 +80,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
   const listing = await loadOwnListing({ db, lang }, member, params.id);
-  const submitted = await readListingForm(request);
-  if (!submitted) return tooLargeListingForm(lang);
-  const { values, images } = submitted;
-  if (submitted.intent === "refresh") return refreshedForm(lang, values);
-  const hadFiles = images.length > 0;
-  const invalid = invalidListingForm(lang, values, hadFiles);
-  if (invalid) return invalid;
-  try {
-    await updateListing({
-      db,
-      storage: createLocalStorage(env.DATA_DIR),
-      member,
-      listingId: listing.id,
-      input: toListingInput(values),
-      newImages: images,
-      removedImageIds: submitted.removedImageIds,
-      primaryImageId: submitted.primaryImageId,
-    });
-  } catch (error) {
-    return failedListingSave(lang, error, values, hadFiles);
-  }
-  return redirect(`/listing/${listing.id}`, {
+  const outcome = await saveListingEdit({ request, context, listingId: listing.id });
+  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
+  return redirect(`/listing/${outcome.id}`, {
     headers: { "Set-Cookie": flashCookie("listing-updated") },
   });
 }
@@ -144,6 +113,7 @@ export default function EditListingPage({ loaderData, actionData }: Route.Compon
         existingImages={loaderData.images}
         maxImages={loaderData.maxImages}
         cancelTo={`/listing/${loaderData.id}`}
+        uploadTo={`/api/listings/${loaderData.id}`}
         t={t}
       />
     </main>

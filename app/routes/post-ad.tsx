@@ -1,25 +1,12 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ListingForm } from "~/components/listing/listing-form";
-import {
-  failedListingSave,
-  invalidListingForm,
-  type ListingFormReply,
-  readListingForm,
-  refreshedForm,
-  tooLargeListingForm,
-} from "~/components/listing/listing-form.server";
-import {
-  buildFormModel,
-  type FormValues,
-  toListingInput,
-} from "~/components/listing/listing-form-model";
+import { type ListingFormReply, saveNewListing } from "~/components/listing/listing-form.server";
+import { buildFormModel, type FormValues } from "~/components/listing/listing-form-model";
 import { requireMember } from "~/domain/accounts/session.server";
-import { createListing } from "~/domain/listings/create-listing.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
-import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { flashCookie } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta";
@@ -44,28 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, lang, env } = context;
-  const member = await requireMember({ auth, db, request });
-  const submitted = await readListingForm(request);
-  if (!submitted) return tooLargeListingForm(lang);
-  const { values, images } = submitted;
-  if (submitted.intent === "refresh") return refreshedForm(lang, values);
-  const hadFiles = images.length > 0;
-  const invalid = invalidListingForm(lang, values, hadFiles);
-  if (invalid) return invalid;
-  let id: string;
-  try {
-    ({ id } = await createListing({
-      db,
-      storage: createLocalStorage(env.DATA_DIR),
-      member,
-      input: toListingInput(values),
-      images,
-    }));
-  } catch (error) {
-    return failedListingSave(lang, error, values, hadFiles);
-  }
-  return redirect(`/listing/${id}`, { headers: { "Set-Cookie": flashCookie("listing-created") } });
+  const outcome = await saveNewListing({ request, context });
+  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
+  return redirect(`/listing/${outcome.id}`, {
+    headers: { "Set-Cookie": flashCookie("listing-created") },
+  });
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;
@@ -90,6 +60,7 @@ export default function PostAdPage({ loaderData, actionData }: Route.ComponentPr
         filesLost={reply?.filesLost}
         maxImages={loaderData.maxImages}
         cancelTo="/my-listings"
+        uploadTo="/api/listings"
         t={t}
       />
     </main>

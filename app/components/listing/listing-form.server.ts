@@ -1,8 +1,12 @@
-import { data } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { type Member, requireMember } from "~/domain/accounts/session.server";
+import { createListing } from "~/domain/listings/create-listing.server";
 import { listingFormSchema } from "~/domain/listings/listings-schemas";
+import { updateListing } from "~/domain/listings/update-listing.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/media/listing-images.server";
+import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { type AppErrorCode, isAppError } from "~/utils/app-error";
 import {
   buildFormModel,
@@ -59,18 +63,35 @@ export async function readListingForm(request: Request): Promise<SubmittedListin
   };
 }
 
+/** What a save came to: the listing's id, or the form again with its HTTP status. */
+export type ListingSaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; status: number; reply: ListingFormReply };
+
+type Refused = Extract<ListingSaveOutcome, { ok: false }>;
+
 /** The form again, with the category's fields for what is chosen now (HTTP 200). */
-export function refreshedForm(lang: Lang, values: FormValues): ListingFormReply {
-  return { ok: false, intent: "refresh", values, model: buildFormModel(lang, values) };
+export function refreshedForm(lang: Lang, values: FormValues): Refused {
+  return {
+    ok: false,
+    status: 200,
+    reply: { ok: false, intent: "refresh", values, model: buildFormModel(lang, values) },
+  };
 }
 
 /** A 400 with each field's message, or null when the form is valid. */
-export function invalidListingForm(lang: Lang, values: FormValues, hadFiles: boolean) {
+export function invalidListingForm(
+  lang: Lang,
+  values: FormValues,
+  hadFiles: boolean,
+): Refused | null {
   const parsed = listingFormSchema.safeParse(toListingInput(values));
   if (parsed.success) return null;
   const t = serverT(lang);
-  return data<ListingFormReply>(
-    {
+  return {
+    ok: false,
+    status: 400,
+    reply: {
       ok: false,
       intent: "save",
       values,
@@ -79,8 +100,7 @@ export function invalidListingForm(lang: Lang, values: FormValues, hadFiles: boo
       formError: serverT(lang, "listings")("form.formError"),
       filesLost: hadFiles,
     },
-    { status: 400 },
-  );
+  };
 }
 
 const IMAGE_ERRORS: AppErrorCode[] = [
@@ -97,37 +117,35 @@ export function failedListingSave(
   error: unknown,
   values: FormValues,
   hadFiles: boolean,
-) {
+): Refused {
   const model = buildFormModel(lang, values);
   const base = { ok: false as const, intent: "save" as const, values, model, filesLost: hadFiles };
   if (!isAppError(error)) {
     console.error(error);
-    return data<ListingFormReply>(
-      { ...base, formError: serverT(lang, "listings")("form.saveFailed") },
-      { status: 500 },
-    );
+    return {
+      ok: false,
+      status: 500,
+      reply: { ...base, formError: serverT(lang, "listings")("form.saveFailed") },
+    };
   }
   const message = serverT(lang)(`errors.${error.code}`);
+  const status = error.status;
   if (IMAGE_ERRORS.includes(error.code)) {
-    return data<ListingFormReply>(
-      { ...base, fieldErrors: { images: message } },
-      { status: error.status },
-    );
+    return { ok: false, status, reply: { ...base, fieldErrors: { images: message } } };
   }
   if (error.code === "LOCATION_INVALID") {
-    return data<ListingFormReply>(
-      { ...base, fieldErrors: { location: message } },
-      { status: error.status },
-    );
+    return { ok: false, status, reply: { ...base, fieldErrors: { location: message } } };
   }
-  return data<ListingFormReply>({ ...base, formError: message }, { status: error.status });
+  return { ok: false, status, reply: { ...base, formError: message } };
 }
 
 /** The reply for a request larger than any valid listing form. */
-export function tooLargeListingForm(lang: Lang) {
+export function tooLargeListingForm(lang: Lang): Refused {
   const values: FormValues = {};
-  return data<ListingFormReply>(
-    {
+  return {
+    ok: false,
+    status: 413,
+    reply: {
       ok: false,
       intent: "save",
       values,
@@ -135,6 +153,77 @@ export function tooLargeListingForm(lang: Lang) {
       formError: serverT(lang, "listings")("form.tooLarge"),
       filesLost: true,
     },
-    { status: 413 },
+  };
+}
+
+interface SaveArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** Member, form, size, refresh, validation, then `persist`: the steps both forms share. */
+async function saveListingForm(
+  { request, context }: SaveArgs,
+  persist: (options: {
+    member: Member;
+    storage: MediaStorage;
+    submitted: SubmittedListing;
+  }) => Promise<{ id: string }>,
+): Promise<ListingSaveOutcome> {
+  const { db, auth, lang, env } = context;
+  const member = await requireMember({ auth, db, request });
+  const submitted = await readListingForm(request);
+  if (!submitted) return tooLargeListingForm(lang);
+  const { values, images } = submitted;
+  if (submitted.intent === "refresh") return refreshedForm(lang, values);
+  const hadFiles = images.length > 0;
+  const invalid = invalidListingForm(lang, values, hadFiles);
+  if (invalid) return invalid;
+  try {
+    const { id } = await persist({
+      member,
+      storage: createLocalStorage(env.DATA_DIR),
+      submitted,
+    });
+    return { ok: true, id };
+  } catch (error) {
+    return failedListingSave(lang, error, values, hadFiles);
+  }
+}
+
+/**
+ * The create form's save, shared by the page's action (no JavaScript) and the JSON route the
+ * browser uploads to (so the upload can show its progress).
+ */
+export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
+  return saveListingForm(args, ({ member, storage, submitted }) =>
+    createListing({
+      db: args.context.db,
+      storage,
+      member,
+      input: toListingInput(submitted.values),
+      images: submitted.images,
+    }),
+  );
+}
+
+/**
+ * The edit form's save, shared like saveNewListing. updateListing checks that the member owns the
+ * listing (the page's action shows its 403/404 page even before that).
+ */
+export function saveListingEdit(
+  args: SaveArgs & { listingId: string },
+): Promise<ListingSaveOutcome> {
+  return saveListingForm(args, ({ member, storage, submitted }) =>
+    updateListing({
+      db: args.context.db,
+      storage,
+      member,
+      listingId: args.listingId,
+      input: toListingInput(submitted.values),
+      newImages: submitted.images,
+      removedImageIds: submitted.removedImageIds,
+      primaryImageId: submitted.primaryImageId,
+    }),
   );
 }

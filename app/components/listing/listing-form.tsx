@@ -1,8 +1,9 @@
 import { ImagePlus, RefreshCw, Send } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
   type FieldView,
@@ -30,35 +31,122 @@ interface ListingFormProps {
   existingImages?: ExistingImage[];
   maxImages: number;
   cancelTo: string;
+  /** Where the browser uploads the form as JSON (app/routes/api.listings.ts). */
+  uploadTo: string;
   t: T;
 }
 
 /**
  * The create and edit form. It is a plain multipart form: without JavaScript, "Show the fields"
  * re-renders it on the server with the chosen category's fields (and the chosen make's models);
- * with JavaScript, changing the category or the make presses that button for the visitor.
+ * with JavaScript, changing the category or the make presses that button for the visitor, and
+ * the fields come from /api/listing-form ("Loading..." meanwhile, "Error loading" on failure).
  */
 export function ListingForm({
   mode,
-  model,
-  values,
-  fieldErrors = {},
-  formError,
+  model: pageModel,
+  values: pageValues,
+  fieldErrors: serverFieldErrors = {},
+  formError: serverFormError,
   filesLost,
   existingImages = [],
   maxImages,
   cancelTo,
+  uploadTo,
   t,
 }: ListingFormProps) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  // The fields for the category and make chosen since the page loaded (JavaScript only).
+  const [refreshed, setRefreshed] = useState<{
+    model: ListingFormModel;
+    values: FormValues;
+  } | null>(null);
+  const [fieldsState, setFieldsState] = useState<"idle" | "loading" | "error">("idle");
+  const fieldsRequest = useRef(0);
+  const { model, values } = refreshed ?? { model: pageModel, values: pageValues };
+  // With JavaScript the save goes by XMLHttpRequest (real upload progress); its errors live here.
+  const [sending, setSending] = useState(false);
+  const [uploadErrors, setUploadErrors] = useState<{
+    fieldErrors?: Record<string, string>;
+    formError?: string;
+  } | null>(null);
+  const fieldErrors = uploadErrors ? (uploadErrors.fieldErrors ?? {}) : serverFieldErrors;
+  const formError = uploadErrors ? uploadErrors.formError : serverFormError;
+  const [removedImageIds, setRemovedImageIds] = useState<string[]>([]);
+  const photos = usePhotoSelection({
+    limits: { maxImages, existingCount: existingImages.length - removedImageIds.length },
+    t,
+  });
   const busyIntent =
     navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const saving = busyIntent === "save";
+  const saving = busyIntent === "save" || sending;
   const refreshRef = useRef<HTMLButtonElement>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const refresh = () => refreshRef.current?.form?.requestSubmit(refreshRef.current);
   const categoryId = values.categoryId ?? "";
+
+  const loadFields = async (form: FormData) => {
+    const request = ++fieldsRequest.current;
+    const current: FormValues = {};
+    const params = new URLSearchParams();
+    for (const [name, value] of form) {
+      if (typeof value !== "string") continue;
+      current[name] = value;
+      if (name === "categoryId" || name === "fieldsFor" || name.startsWith(DETAIL_PREFIX)) {
+        params.append(name, value);
+      }
+    }
+    setFieldsState("loading");
+    try {
+      const response = await fetch(`/api/listing-form?${params}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const body = (await response.json()) as { model: ListingFormModel };
+      if (request !== fieldsRequest.current) return;
+      setRefreshed({ model: body.model, values: current });
+      setFieldsState("idle");
+    } catch {
+      if (request === fieldsRequest.current) setFieldsState("error");
+    }
+  };
+
+  /**
+   * With JavaScript: a refresh goes to the page's action without the photos (they stay in the
+   * picker, and a slow connection does not send them for nothing); a save uploads them, compressed.
+   */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const isRefresh = submitter?.getAttribute("value") === "refresh";
+    const form = new FormData(event.currentTarget);
+    form.delete("images");
+    form.set("intent", isRefresh ? "refresh" : "save");
+    setUploadErrors(null);
+    if (isRefresh) {
+      void loadFields(form);
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    const formElement = event.currentTarget;
+    void photos.upload(uploadTo, form).then((reply) => {
+      if (reply?.ok) {
+        // The root loader runs again, so the flash cookie's "Listing Created" toast shows.
+        void navigate(reply.redirectTo, { defaultShouldRevalidate: true });
+        return;
+      }
+      setSending(false);
+      if (!reply) return;
+      setUploadErrors(reply);
+      requestAnimationFrame(() =>
+        formElement.querySelector('[role="alert"]')?.scrollIntoView({ block: "center" }),
+      );
+    });
+  };
 
   return (
     <Form
@@ -68,6 +156,7 @@ export function ListingForm({
       noValidate
       data-testid="listing-form"
       data-hydrated={hydrated || undefined}
+      onSubmit={onSubmit}
     >
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <input type="hidden" name="fieldsFor" value={model.fields.length > 0 ? categoryId : ""} />
@@ -155,7 +244,7 @@ export function ListingForm({
             </select>
           )}
         </Control>
-        <div className={hydrated ? "sr-only" : ""}>
+        <div className={hydrated && fieldsState !== "error" ? "sr-only" : ""}>
           <button
             ref={refreshRef}
             type="submit"
@@ -163,7 +252,7 @@ export function ListingForm({
             value="refresh"
             formNoValidate
             className={buttonStyles.secondary}
-            tabIndex={hydrated ? -1 : undefined}
+            tabIndex={hydrated && fieldsState !== "error" ? -1 : undefined}
             data-testid="refresh-form"
           >
             <RefreshCw className="size-4" aria-hidden />
@@ -174,6 +263,10 @@ export function ListingForm({
       </Section>
 
       <Section title={t("form.details")}>
+        <p className="sr-only" role="status">
+          {fieldsState === "loading" ? t("form.loadingFields") : ""}
+        </p>
+        {fieldsState === "error" ? <FormAlert>{t("form.fieldsFailed")}</FormAlert> : null}
         {model.fields.length === 0 ? (
           <p className="text-sm text-muted">{t("form.detailsHint")}</p>
         ) : (
@@ -185,6 +278,7 @@ export function ListingForm({
                 value={field.initial ?? values[`${DETAIL_PREFIX}${field.key}`] ?? ""}
                 error={fieldErrors[`${DETAIL_PREFIX}${field.key}`]}
                 onParentChange={hydrated && field.key === "make" ? refresh : undefined}
+                state={field.parent ? fieldsState : "idle"}
                 t={t}
               />
             ))}
@@ -216,7 +310,17 @@ export function ListingForm({
                     {t("form.primaryImage")}
                   </label>
                   <label className="mt-1 flex items-center gap-2 text-sm text-red-700">
-                    <input type="checkbox" name="removedImageIds" value={image.id} />
+                    <input
+                      type="checkbox"
+                      name="removedImageIds"
+                      value={image.id}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setRemovedImageIds((ids) =>
+                          checked ? [...ids, image.id] : ids.filter((id) => id !== image.id),
+                        );
+                      }}
+                    />
                     {t("form.removeImage")}
                   </label>
                 </li>
@@ -227,21 +331,26 @@ export function ListingForm({
         <Control
           name="images"
           label={t("form.images")}
-          hint={t("form.imagesHint", { max: maxImages })}
+          // With JavaScript the picker shows its own, fuller hint (limits, size, compression).
+          hint={hydrated ? undefined : t("form.imagesHint", { max: maxImages })}
           error={fieldErrors.images}
         >
-          {(props) => (
-            <div className="flex items-center gap-3 rounded-xl border border-dashed border-line p-4">
-              <ImagePlus className="size-6 shrink-0 text-muted" aria-hidden />
-              <input
-                {...props}
-                type="file"
-                multiple
-                accept="image/*"
-                className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-              />
-            </div>
-          )}
+          {(props) =>
+            hydrated ? (
+              <ImagePicker photos={photos} inputProps={props} busy={saving} t={t} />
+            ) : (
+              <div className="flex items-center gap-3 rounded-xl border border-dashed border-line p-4">
+                <ImagePlus className="size-6 shrink-0 text-muted" aria-hidden />
+                <input
+                  {...props}
+                  type="file"
+                  multiple
+                  accept="image/*"
+                  className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+                />
+              </div>
+            )
+          }
         </Control>
         {filesLost ? <FormAlert tone="info">{t("form.imagesNotKept")}</FormAlert> : null}
       </Section>
@@ -359,18 +468,29 @@ function DetailField({
   value,
   error,
   onParentChange,
+  state = "idle",
   t,
 }: {
   field: FieldView;
   value: string;
   error?: string;
   onParentChange?: () => void;
+  /** A dependent select (the model) says "Loading..." or "Error loading" while its list comes. */
+  state?: "idle" | "loading" | "error";
   t: T;
 }) {
   const name = `${DETAIL_PREFIX}${field.key}`;
   const label = field.unit ? `${field.label} (${field.unit})` : field.label;
   if (field.type === "select") {
-    const waiting = field.waitsFor !== null;
+    const waiting = field.waitsFor !== null || state !== "idle";
+    const placeholder =
+      state === "loading"
+        ? t("form.loadingOptions")
+        : state === "error"
+          ? t("form.errorLoading")
+          : field.waitsFor !== null
+            ? t("form.selectMakeFirst")
+            : t("form.choose");
     return (
       <Control name={name} label={label} required={field.required} error={error}>
         {(props) => (
@@ -381,8 +501,8 @@ function DetailField({
             className={inputStyles}
             onChange={onParentChange}
           >
-            <option value="">{waiting ? t("form.selectMakeFirst") : t("form.choose")}</option>
-            {field.options.map((option) => (
+            <option value="">{placeholder}</option>
+            {(state === "idle" ? field.options : []).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

@@ -116,3 +116,45 @@ for (const lang of ["en", "ar"] as const) {
     });
   }
 }
+
+for (const lang of ["en", "ar"] as const) {
+  test(`the model list says Loading..., then Error loading when the network fails, in ${lang}`, async ({
+    page,
+  }, info) => {
+    const words = {
+      en: { loading: "Loading...", error: "Error loading" },
+      ar: { loading: "جارٍ التحميل...", error: "خطأ في التحميل" },
+    }[lang];
+    await signUp(page, lang, `models-${lang}-${info.project.name}`);
+    await page.goto("/post-ad?category=1");
+    const form = page.locator('[data-testid="listing-form"][data-hydrated]');
+    await expect(form).toBeVisible();
+    const model = form.locator('select[name="detail.model"]');
+
+    // A slow answer: the model select waits, saying so.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/listing-form**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.locator('select[name="detail.make"]').selectOption("kia");
+    await expect(model.locator("option").first()).toHaveText(words.loading);
+    await expect(model).toBeDisabled();
+    release();
+    await expect(model).toBeEnabled();
+    await expect(model.locator('option[value="rio"]')).toHaveCount(1);
+
+    // No answer at all: "Error loading", and the plain button to try again through the page.
+    await page.unroute("**/api/listing-form**");
+    await page.route("**/api/listing-form**", (route) => route.abort());
+    await form.locator('select[name="detail.make"]').selectOption("toyota");
+    await expect(model.locator("option").first()).toHaveText(words.error);
+    await expect(page.getByTestId("refresh-form")).toBeVisible();
+    await page.unroute("**/api/listing-form**");
+    await form.locator('select[name="detail.make"]').selectOption("hyundai");
+    await expect(model.locator('option[value="elantra"]')).toHaveCount(1);
+  });
+}

@@ -33,6 +33,11 @@ const listings = {
     detailsHint: "Choose a category to see its fields.",
     choose: "Choose...",
     selectMakeFirst: "Select make first",
+    loadingOptions: "Loading...",
+    errorLoading: "Error loading",
+    loadingFields: "Loading the fields for this choice...",
+    fieldsFailed:
+      "The fields for this choice could not be loaded. Check your connection, then press the button above to try again.",
     continue: "Show the fields for this choice",
     continueHint: "After choosing a category or a make, press this button to show its fields.",
     images: "Photos",
@@ -46,6 +51,18 @@ const listings = {
     formError: "Some fields need your attention. Please check the messages below.",
     saveFailed: "An error occurred while processing your listing",
     tooLarge: "The photos are too large together. Please send fewer or smaller photos.",
+    draft: {
+      savedAt: "Draft saved at {{time}}",
+      offlineSavedAt: "You're offline - Draft saved at {{time}}",
+      offline: "You're offline",
+      restored: "Draft restored from {{time}}",
+      clear: "Clear draft",
+      notSaved: "The draft could not be saved on this device.",
+      offlineSubmit:
+        "You're offline, so the listing was not sent. Your draft is kept on this device: post it when you're back online.",
+      offlineRefresh:
+        "You're offline: the fields for this choice will appear when you're back online.",
+    },
     upload: {
       dropZone: "Drag and drop photos here, or click to browse",
       browse: "Choose photos",
@@ -111,6 +128,16 @@ const listings = {
     gallery: "Photos",
     showImage: "Show photo {{n}} of {{total}}",
     noImages: "No photos",
+    lightbox: {
+      label: "Photos of {{title}}",
+      open: "Open photo {{n}} of {{total}} full screen",
+      close: "Close",
+      previous: "Previous photo",
+      next: "Next photo",
+      counter: "{{n}} / {{total}}",
+      image: "Image {{n}} of {{total}}",
+      dot: "Go to photo {{n}}",
+    },
     status: {
       sold: "This item has been sold.",
       inactive: "This listing is hidden: only you can see it.",

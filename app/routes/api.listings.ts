@@ -1,0 +1,42 @@
+import {
+  type ListingSaveOutcome,
+  saveListingEdit,
+  saveNewListing,
+} from "~/components/listing/listing-form.server";
+import type { ListingUploadReply } from "~/components/listing/upload-listing";
+import { serverT } from "~/i18n/i18n.server";
+import { flashCookie } from "~/utils/flash.server";
+import type { Route } from "./+types/api.listings";
+
+/**
+ * The create (`/api/listings`) and edit (`/api/listings/:id`) forms' saves for the browser's
+ * XMLHttpRequest upload, which shows real progress. Exactly the pages' actions (the same shared
+ * save functions), answered as JSON instead of a page or a redirect.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  let outcome: ListingSaveOutcome;
+  try {
+    outcome = params.id
+      ? await saveListingEdit({ request, context, listingId: params.id })
+      : await saveNewListing({ request, context });
+  } catch (error) {
+    // requireMember's redirect to the sign-in page: a message the form can show instead.
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      const reply: ListingUploadReply = {
+        ok: false,
+        formError: serverT(context.lang)("errors.AUTH_REQUIRED"),
+      };
+      return Response.json(reply, { status: 401 });
+    }
+    throw error;
+  }
+  if (!outcome.ok) {
+    const { fieldErrors, formError } = outcome.reply;
+    const reply: ListingUploadReply = { ok: false, fieldErrors, formError };
+    return Response.json(reply, { status: outcome.status });
+  }
+  const reply: ListingUploadReply = { ok: true, redirectTo: `/listing/${outcome.id}` };
+  return Response.json(reply, {
+    headers: { "Set-Cookie": flashCookie(params.id ? "listing-updated" : "listing-created") },
+  });
+}

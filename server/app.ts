@@ -9,6 +9,7 @@ import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
 import { languageCookieName } from "../app/i18n/config";
+import { serverT } from "../app/i18n/i18n.server";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
@@ -162,6 +163,18 @@ export function createApp({ env, database, auth, mailer, logger, build, assets, 
   });
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
+  // Forms and uploads are read whole before they are checked; a body of unknown length could be
+  // endless. Browsers always send Content-Length for forms and XMLHttpRequest uploads.
+  app.use((req, res, next) => {
+    if (req.headers["transfer-encoding"] && !req.headers["content-length"]) {
+      res
+        .status(411)
+        .type("text/plain")
+        .send(serverT(res.locals.lang ?? "en")("error.lengthRequired"));
+      return;
+    }
+    next();
+  });
 
   app.all(
     "/{*splat}",

@@ -164,6 +164,22 @@ describe("cross-site requests", () => {
     expect(referer.status).toBe(403);
   });
 
+  it("refuses a body of unknown length (411), which could be endless", async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("intent=save&title=x"));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${server.url}/post-ad`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(411);
+  });
+
   it("lets the site's own forms through", async () => {
     const res = await fetch(`${server.url}/no-such-form`, {
       method: "POST",
@@ -232,59 +248,6 @@ describe("accounts over HTTP", () => {
     const html = await res.text();
     expect(html).not.toContain("<img src=x onerror");
     expect(html).toContain("Please enter a valid e-mail address");
-  });
-});
-
-describe.skipIf(Boolean(serverUrl))("the data-dir lock", () => {
-  it("refuses a second server on the same DATA_DIR", async () => {
-    const { code, output } = await expectStartupFailure({ DATA_DIR: dataDir });
-    expect(code).not.toBe(0);
-    expect(output.trim().split("\n")).toHaveLength(1);
-    expect(output).toMatch(/in use by another Souqna server/);
-  });
-});
-
-describe("start-up failures are one clear line", () => {
-  it("an unwritable DATA_DIR", async () => {
-    const file = path.join(tmp, "a-file");
-    fs.writeFileSync(file, "");
-    const { code, output } = await expectStartupFailure({ DATA_DIR: path.join(file, "data") });
-    expect(code).toBe(1);
-    expect(output.trim().split("\n")).toHaveLength(1);
-    expect(output).toMatch(/^souqna: DATA_DIR .* is not writable/);
-  });
-
-  it("an unreachable DATABASE_URL", async () => {
-    const { code, output } = await expectStartupFailure({
-      DATA_DIR: path.join(tmp, "other"),
-      DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/souqna",
-    });
-    expect(code).toBe(1);
-    expect(output.trim().split("\n")).toHaveLength(1);
-    expect(output).toMatch(/^souqna: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/souqna/);
-    expect(output).not.toContain("secret");
-  });
-
-  it("a malformed setting", async () => {
-    const { code, output } = await expectStartupFailure({
-      DATA_DIR: path.join(tmp, "x"),
-      PORT: "eighty",
-    });
-    expect(code).toBe(1);
-    expect(output.trim()).toMatch(/^souqna: Invalid configuration: PORT/);
-  });
-});
-
-describe("shutdown", () => {
-  it("exits cleanly within 5 seconds of SIGTERM and releases the lock", async () => {
-    const { code, ms } = await server.stop("SIGTERM");
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(5000);
-    expect(fs.existsSync(path.join(dataDir, "souqna.lock"))).toBe(false);
-    // The data dir is reusable straight away.
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
-    const { code: again } = await server.stop("SIGINT");
-    expect(again).toBe(0);
   });
 });
 
@@ -401,5 +364,78 @@ describe("listings over HTTP: only the owner changes a listing, whatever the bro
     const deleted = await post("/my-listings", owner, mine("delete"));
     expect(deleted.status).toBe(302);
     expect((await get(location)).status).toBe(404);
+  });
+});
+
+describe("the listing form's fields for the browser", () => {
+  it("answers a category's fields and a make's models in the visitor's language, cacheable", async () => {
+    const res = await get("/api/listing-form?categoryId=1&fieldsFor=1&detail.make=kia&lang=ar");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=300");
+    const { model } = await res.json();
+    const fields = Object.fromEntries(
+      model.fields.map((field: { key: string }) => [field.key, field]),
+    );
+    expect(fields.make.label).toBe("الماركة");
+    expect(fields.model.options.map((option: { value: string }) => option.value)).toContain("rio");
+  });
+
+  it("ignores garbage", async () => {
+    const res = await get("/api/listing-form?categoryId=<script>&detail.make=%00&x=1");
+    expect(res.status).toBe(200);
+    expect((await res.json()).model.fields).toEqual([]);
+  });
+});
+
+describe.skipIf(Boolean(serverUrl))("the data-dir lock", () => {
+  it("refuses a second server on the same DATA_DIR", async () => {
+    const { code, output } = await expectStartupFailure({ DATA_DIR: dataDir });
+    expect(code).not.toBe(0);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/in use by another Souqna server/);
+  });
+});
+
+describe("start-up failures are one clear line", () => {
+  it("an unwritable DATA_DIR", async () => {
+    const file = path.join(tmp, "a-file");
+    fs.writeFileSync(file, "");
+    const { code, output } = await expectStartupFailure({ DATA_DIR: path.join(file, "data") });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^souqna: DATA_DIR .* is not writable/);
+  });
+
+  it("an unreachable DATABASE_URL", async () => {
+    const { code, output } = await expectStartupFailure({
+      DATA_DIR: path.join(tmp, "other"),
+      DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/souqna",
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toMatch(/^souqna: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/souqna/);
+    expect(output).not.toContain("secret");
+  });
+
+  it("a malformed setting", async () => {
+    const { code, output } = await expectStartupFailure({
+      DATA_DIR: path.join(tmp, "x"),
+      PORT: "eighty",
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^souqna: Invalid configuration: PORT/);
+  });
+});
+
+describe("shutdown", () => {
+  it("exits cleanly within 5 seconds of SIGTERM and releases the lock", async () => {
+    const { code, ms } = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(5000);
+    expect(fs.existsSync(path.join(dataDir, "souqna.lock"))).toBe(false);
+    // The data dir is reusable straight away.
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
+    const { code: again } = await server.stop("SIGINT");
+    expect(again).toBe(0);
   });
 });

@@ -79,6 +79,8 @@ const common = {
     retryAttempt: "Retry attempt {{n}}/3",
     goHome: "Go Home",
     reference: "Reference: {{id}}",
+    lengthRequired:
+      "This request did not say how large it is. Please send it again from Souqna's own page.",
     crossOrigin:
       "This request came from another website and was refused. Open Souqna directly and try again.",
   },

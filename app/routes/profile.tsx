@@ -16,6 +16,7 @@ import {
 import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { CityOptions } from "~/components/forms/city-options";
 import { Field, FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
@@ -600,15 +601,7 @@ function LocationSelect({
         className={inputStyles}
       >
         <option value="">{t("profile.form.locationNone")}</option>
-        {groups.map((group) => (
-          <optgroup key={group.id} label={group.label}>
-            {group.cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <CityOptions groups={groups} />
       </select>
       {error ? (
         <p id="field-location-error" className="mt-1.5 text-sm text-red-600" role="alert">

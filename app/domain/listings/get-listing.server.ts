@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { categories, listingDetails, listingImages, listings, profiles, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
@@ -109,6 +109,13 @@ export async function getListingForView({
         username: profiles.username,
         phoneNumber: profiles.phoneNumber,
       },
+      // The images in the same round trip, primary first (the detail page's query budget).
+      images: sql<ListingImage[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', i.id, 'storageKey', i.storage_key, 'width', i.width, 'height', i.height,
+          'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'variants', i.variants)
+          order by i.is_primary desc, i.sort_order asc, i.id asc)
+        from ${listingImages} i where i.listing_id = ${listings.id}), '[]'::json)`,
     })
     .from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
@@ -124,19 +131,7 @@ export async function getListingForView({
     return null;
   }
 
-  const images = await db
-    .select({
-      id: listingImages.id,
-      storageKey: listingImages.storageKey,
-      width: listingImages.width,
-      height: listingImages.height,
-      isPrimary: listingImages.isPrimary,
-      sortOrder: listingImages.sortOrder,
-      variants: listingImages.variants,
-    })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, id))
-    .orderBy(desc(listingImages.isPrimary), asc(listingImages.sortOrder), asc(listingImages.id));
+  const images = typeof row.images === "string" ? JSON.parse(row.images) : row.images;
 
   const { userId: _userId, ...listing } = row.listing;
   const details = row.details && Object.keys(row.details).length > 0 ? row.details : null;

@@ -6,6 +6,7 @@ import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { readEnv } from "../app/utils/env.server";
@@ -51,6 +52,7 @@ async function main() {
       // Long-lived connections (event streams) would hold the close open; end them.
       setTimeout(() => server?.closeAllConnections(), 1000).unref();
     });
+    stopRateUpdates();
     await database
       .close()
       .catch((error) => logger.error({ err: error }, "closing the database failed"));
@@ -59,6 +61,7 @@ async function main() {
     process.exit(0);
   };
   let server: import("node:http").Server | undefined;
+  let stopRateUpdates = () => {};
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
@@ -89,6 +92,8 @@ async function main() {
   const mailer = createMailer(env);
   const auth = createAuth({ db: database.db, env, secret: resolveSessionSecret(env), mailer });
   const app = createApp({ env, database, auth, mailer, logger, build, assets, dev });
+  // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
+  stopRateUpdates = startRateUpdates({ db: database.db, env, logger }).stop;
   server = app.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -34,6 +34,17 @@ const EnvSchema = z.object({
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_USD_RATE: z.coerce.number().positive().default(0.0083),
+  /** A JSON service answering `{ "date": "YYYY-MM-DD", "rates": { "USD": n } }` for base SYP. */
+  EXCHANGE_RATE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), "EXCHANGE_RATE_URL must be an http(s) URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Whether that service's rate is per new pound (since 1 January 2026) or per old pound. */
+  EXCHANGE_RATE_BASE: z.enum(["new", "old"]).default("new"),
+  /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL" | "DATA_DIR"> & {

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import arCommon from "~/i18n/locales/ar/common";
+import enCommon from "~/i18n/locales/en/common";
 
 export interface PageMeta {
   title: string;
@@ -15,43 +17,66 @@ interface MetaArgs {
   matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[];
 }
 
+const OG_LOCALE = { en: "en_US", ar: "ar_SY" } as const;
+
 /**
- * Title, description, canonical URL, hreflang alternates and Open Graph tags for a page,
- * in the page's language. Both language variants of a page are `?lang=` URLs so that a
- * crawler without cookies can reach each.
+ * The query parameters that make a different page; everything else (filters, sorting, the open
+ * image, tracking) is noise the canonical URL leaves out. `lang` is added back per language.
+ */
+export function canonicalParams(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  const out = new URLSearchParams();
+  const q = params.get("q")?.trim();
+  if (q) out.set("q", q);
+  const category = params.get("category")?.trim();
+  if (category) out.set("category", category);
+  const page = Number(params.get("page"));
+  if (Number.isInteger(page) && page > 1) out.set("page", String(page));
+  return out;
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates and Open Graph tags for a page, in the
+ * page's language. Both language variants of a page are `?lang=` URLs so that a crawler without
+ * cookies can reach each; the canonical URL of a variant is itself (a canonical pointing at the
+ * other language would tell search engines the two are duplicates), and x-default is the URL
+ * without `lang`, which negotiates the language.
  */
 export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescriptor[] {
   const rootMatch = args.matches.find((m) => m?.id === "root");
   const root = (rootMatch?.loaderData ?? rootMatch?.data) as RootMatchData | undefined;
   if (!page || !root) return [{ title: "Souqna" }];
   const base = `${root.publicUrl}${args.location.pathname}`;
-  const params = new URLSearchParams(args.location.search);
-  params.delete("lang");
+  const params = canonicalParams(args.location.search);
   const variant = (lang: string) => {
     const p = new URLSearchParams(params);
     p.set("lang", lang);
     return `${base}?${p.toString()}`;
   };
   const plain = params.size > 0 ? `${base}?${params.toString()}` : base;
+  const common = root.lang === "ar" ? arCommon : enCommon;
   const fullTitle =
-    page.title.includes("Souqna") || page.title.includes("سوقنا")
+    page.title.includes(enCommon.brand) || page.title.includes(arCommon.brand)
       ? page.title
-      : `${page.title} · ${root.lang === "ar" ? "سوقنا" : "Souqna"}`;
-  const tags: MetaDescriptor[] = [
+      : `${page.title} · ${common.brand}`;
+  const description = page.description || common.siteDescription;
+  const canonical = variant(root.lang);
+  return [
     { title: fullTitle },
-    { tagName: "link", rel: "canonical", href: variant(root.lang) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
     { tagName: "link", rel: "alternate", hrefLang: "en", href: variant("en") },
     { tagName: "link", rel: "alternate", hrefLang: "ar", href: variant("ar") },
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: plain },
     { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:url", content: variant(root.lang) },
-    { property: "og:locale", content: root.lang === "ar" ? "ar_SY" : "en_US" },
-    { property: "og:site_name", content: root.lang === "ar" ? "سوقنا" : "Souqna" },
+    { property: "og:url", content: canonical },
+    { property: "og:site_name", content: common.brand },
+    { property: "og:locale", content: OG_LOCALE[root.lang] },
+    {
+      property: "og:locale:alternate",
+      content: OG_LOCALE[root.lang === "ar" ? "en" : "ar"],
+    },
   ];
-  if (page.description) {
-    tags.push({ name: "description", content: page.description });
-    tags.push({ property: "og:description", content: page.description });
-  }
-  return tags;
 }

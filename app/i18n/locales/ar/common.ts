@@ -4,6 +4,8 @@ import type en from "../en/common";
 const common = {
   brand: "سوقنا",
   tagline: "سوق سوريا",
+  siteDescription:
+    "بيع واشترِ السيارات والعقارات والإلكترونيات والأثاث وغيرها في كل سوريا، بالعربية والإنجليزية.",
   skipToContent: "انتقل إلى المحتوى",
   header: {
     searchPlaceholder: "عن ماذا تبحث؟",

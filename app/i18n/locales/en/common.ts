@@ -1,6 +1,9 @@
 const common = {
   brand: "Souqna",
   tagline: "Syria's marketplace",
+  /** The page description for pages that have none of their own (search engines, link previews). */
+  siteDescription:
+    "Buy and sell cars, property, electronics, furniture and more across Syria, in Arabic and English.",
   skipToContent: "Skip to content",
   header: {
     searchPlaceholder: "What are you looking for?",

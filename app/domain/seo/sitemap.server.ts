@@ -1,0 +1,183 @@
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
+import { categories } from "~/db/reference-data/categories";
+import { listings } from "~/db/schema";
+
+/*
+ * Sitemaps (sitemaps.org 0.9) with hreflang alternates. Every page exists in two languages as
+ * `?lang=en` and `?lang=ar` (app/utils/meta.ts: each is its own canonical URL), so each page
+ * gives two <url> entries, each naming both variants and the language-negotiating x-default.
+ *
+ * /sitemap.xml is the whole urlset while everything fits in one file, else an index of
+ * /sitemaps/pages.xml and /sitemaps/listings-{n}.xml (active listings by id, keyset-paginated).
+ */
+
+/** The protocol's limit of <url> entries per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+const LANGS = ["en", "ar"] as const;
+const URLS_PER_PAGE = LANGS.length;
+
+export interface SitemapPage {
+  path: string;
+  /** ISO 8601. */
+  lastmod?: string;
+}
+
+/** The public pages that are not listings: home, the static pages and every category. */
+export function staticPages(): SitemapPage[] {
+  return [
+    { path: "/" },
+    { path: "/about" },
+    { path: "/jobs" },
+    { path: "/safety-tips" },
+    { path: "/terms-conditions" },
+    ...categories.map((category) => ({ path: `/category/${category.slug}` })),
+  ];
+}
+
+/** Listing pages per listings file, so that the file holds at most `maxUrls` <url> entries. */
+export function listingsPerFile(maxUrls: number) {
+  return Math.max(1, Math.floor(maxUrls / URLS_PER_PAGE));
+}
+
+export async function countActiveListings(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(eq(listings.status, "active"));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * What /sitemap.xml serves: everything, when pages and listings fit in one file; else the index
+ * with the last change of each listings file.
+ */
+export async function sitemapRoot({
+  db,
+  maxUrls = SITEMAP_MAX_URLS,
+}: {
+  db: Database;
+  maxUrls?: number;
+}): Promise<
+  | { kind: "urlset"; pages: SitemapPage[] }
+  | { kind: "index"; files: { path: string; lastmod?: string }[] }
+> {
+  const pages = staticPages();
+  const active = await countActiveListings(db);
+  if ((pages.length + active) * URLS_PER_PAGE <= maxUrls) {
+    const rows = active > 0 ? await listingsFrom(db, null, active) : [];
+    return { kind: "urlset", pages: [...pages, ...rows] };
+  }
+  const perFile = listingsPerFile(maxUrls);
+  // One pass over the active listings' ids: the newest change in each file's range.
+  const chunks = await selectRows<{ chunk: number; lastmod: Date | string }>(
+    db,
+    sql`select chunk::int as chunk, max(updated_at) as lastmod
+        from (select updated_at, (row_number() over (order by id) - 1) / ${perFile} as chunk
+              from ${listings} where status = 'active') numbered
+        group by chunk order by chunk`,
+  );
+  return {
+    kind: "index",
+    files: [
+      { path: "/sitemaps/pages.xml" },
+      ...chunks.map((row) => ({
+        path: `/sitemaps/listings-${row.chunk + 1}.xml`,
+        lastmod: new Date(row.lastmod).toISOString(),
+      })),
+    ],
+  };
+}
+
+/**
+ * The n-th file (from 1) of active listings ordered by id, or null past the end. The first id of
+ * the file is found with one index step, then the file is read forwards from it.
+ */
+export async function listingsSitemapFile({
+  db,
+  file,
+  maxUrls = SITEMAP_MAX_URLS,
+}: {
+  db: Database;
+  file: number;
+  maxUrls?: number;
+}): Promise<SitemapPage[] | null> {
+  if (!Number.isSafeInteger(file) || file < 1) return null;
+  const perFile = listingsPerFile(maxUrls);
+  const [start] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.status, "active"))
+    .orderBy(asc(listings.id))
+    .offset((file - 1) * perFile)
+    .limit(1);
+  if (!start) return null;
+  return listingsFrom(db, start.id, perFile);
+}
+
+async function listingsFrom(db: Database, fromId: string | null, limit: number) {
+  const rows = await db
+    .select({ id: listings.id, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(
+      fromId
+        ? and(eq(listings.status, "active"), gte(listings.id, fromId))
+        : eq(listings.status, "active"),
+    )
+    .orderBy(asc(listings.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    path: `/listing/${row.id}`,
+    lastmod: new Date(row.updatedAt).toISOString(),
+  }));
+}
+
+export function xmlEscape(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
+  );
+}
+
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** A urlset: two entries (en, ar) per page, each with its alternates. */
+export function urlsetXml(publicUrl: string, pages: readonly SitemapPage[]) {
+  const out: string[] = [
+    XML_HEADER,
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n',
+  ];
+  for (const page of pages) {
+    const plain = `${publicUrl}${page.path}`;
+    const variant = (lang: string) => `${plain}${plain.includes("?") ? "&" : "?"}lang=${lang}`;
+    const alternates = [
+      ...LANGS.map(
+        (lang) =>
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(variant(lang))}"/>`,
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(plain)}"/>`,
+    ].join("");
+    const lastmod = page.lastmod ? `<lastmod>${xmlEscape(page.lastmod)}</lastmod>` : "";
+    for (const lang of LANGS) {
+      out.push(`<url><loc>${xmlEscape(variant(lang))}</loc>${lastmod}${alternates}</url>\n`);
+    }
+  }
+  out.push("</urlset>\n");
+  return out.join("");
+}
+
+export function sitemapIndexXml(
+  publicUrl: string,
+  files: readonly { path: string; lastmod?: string }[],
+) {
+  const entries = files.map((file) => {
+    const lastmod = file.lastmod ? `<lastmod>${xmlEscape(file.lastmod)}</lastmod>` : "";
+    return `<sitemap><loc>${xmlEscape(`${publicUrl}${file.path}`)}</loc>${lastmod}</sitemap>\n`;
+  });
+  return `${XML_HEADER}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("")}</sitemapindex>\n`;
+}
+
+export const SITEMAP_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=3600",
+};

@@ -1,0 +1,80 @@
+/*
+ * schema.org structured data for listing pages (issue "Being found"). The result is text for a
+ * <script type="application/ld+json"> element: JSON whose `<`, `>`, `&` and line/paragraph
+ * separators are written as \u escapes, so no title or description can close the script element
+ * or start markup, whatever it contains. JSON.parse reads it back unchanged.
+ */
+
+export type ListingStatus = "active" | "sold" | "inactive" | "removed";
+
+export interface ListingJsonLdInput {
+  /** The listing's absolute URL. */
+  url: string;
+  title: string;
+  /** Plain text or the stored (sanitised) HTML; tags are dropped. */
+  description: string;
+  /** Whole new Syrian pounds. */
+  price: number;
+  currency: "SYP";
+  /** Absolute image URLs, primary first. */
+  images: readonly string[];
+  status: ListingStatus;
+  sellerName?: string | null;
+  createdAt: Date | string;
+  category?: string | null;
+}
+
+const AVAILABILITY: Record<ListingStatus, string> = {
+  active: "https://schema.org/InStock",
+  sold: "https://schema.org/SoldOut",
+  inactive: "https://schema.org/OutOfStock",
+  removed: "https://schema.org/Discontinued",
+};
+
+/** A schema.org Product with its Offer, as safe text for an application/ld+json script. */
+export function listingJsonLd(input: ListingJsonLdInput): string {
+  const created = typeof input.createdAt === "string" ? new Date(input.createdAt) : input.createdAt;
+  const description = plainText(input.description).slice(0, 5000);
+  const product: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: input.title,
+    url: input.url,
+    ...(description ? { description } : {}),
+    ...(input.images.length > 0 ? { image: [...input.images] } : {}),
+    ...(input.category ? { category: input.category } : {}),
+    offers: {
+      "@type": "Offer",
+      url: input.url,
+      price: String(Math.max(0, Math.round(input.price))),
+      priceCurrency: input.currency,
+      availability: AVAILABILITY[input.status],
+      ...(Number.isNaN(created.getTime()) ? {} : { validFrom: created.toISOString() }),
+      ...(input.sellerName ? { seller: { "@type": "Person", name: input.sellerName } } : {}),
+    },
+  };
+  return jsonForScript(product);
+}
+
+/** JSON that is safe as the text of any <script> element (and inside HTML generally). */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Text without tags, entities decoded for the common few, whitespace collapsed. */
+function plainText(html: string) {
+  return html
+    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}

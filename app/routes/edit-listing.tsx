@@ -114,6 +114,7 @@ export default function EditListingPage({ loaderData, actionData }: Route.Compon
         maxImages={loaderData.maxImages}
         cancelTo={`/listing/${loaderData.id}`}
         uploadTo={`/api/listings/${loaderData.id}`}
+        draftKey={`form_edit_listing_${loaderData.id}`}
         t={t}
       />
     </main>

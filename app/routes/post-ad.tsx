@@ -61,6 +61,7 @@ export default function PostAdPage({ loaderData, actionData }: Route.ComponentPr
         maxImages={loaderData.maxImages}
         cancelTo="/my-listings"
         uploadTo="/api/listings"
+        draftKey="form_create_listing"
         t={t}
       />
     </main>

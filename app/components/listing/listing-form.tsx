@@ -1,8 +1,10 @@
 import { ImagePlus, RefreshCw, Send } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { CityOptions } from "~/components/forms/city-options";
 import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { DraftBanner } from "./draft-banner";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
@@ -11,6 +13,7 @@ import {
   type ListingFormModel,
 } from "./listing-form-model";
 import { UsdEquivalent } from "./usd-equivalent";
+import { useListingDraft } from "./use-listing-draft";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -33,6 +36,8 @@ interface ListingFormProps {
   cancelTo: string;
   /** Where the browser uploads the form as JSON (app/routes/api.listings.ts). */
   uploadTo: string;
+  /** Local storage key of this form's draft (form_create_listing, form_edit_listing_{id}). */
+  draftKey?: string;
   t: T;
 }
 
@@ -53,6 +58,7 @@ export function ListingForm({
   maxImages,
   cancelTo,
   uploadTo,
+  draftKey,
   t,
 }: ListingFormProps) {
   const navigation = useNavigation();
@@ -84,6 +90,8 @@ export function ListingForm({
   const refreshRef = useRef<HTMLButtonElement>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useListingDraft(formRef, draftKey);
   const refresh = () => refreshRef.current?.form?.requestSubmit(refreshRef.current);
   const categoryId = values.categoryId ?? "";
 
@@ -157,7 +165,9 @@ export function ListingForm({
       data-testid="listing-form"
       data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
+      ref={formRef}
     >
+      <DraftBanner draft={draft} t={t} />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <input type="hidden" name="fieldsFor" value={model.fields.length > 0 ? categoryId : ""} />
       <p className="text-sm text-muted">{t("form.intro")}</p>
@@ -232,15 +242,7 @@ export function ListingForm({
           {(props) => (
             <select {...props} defaultValue={values.location ?? ""} className={inputStyles}>
               <option value="">{t("form.chooseLocation")}</option>
-              {model.locations.map((group) => (
-                <optgroup key={group.id} label={group.label}>
-                  {group.cities.map((city) => (
-                    <option key={city.id} value={city.id}>
-                      {city.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <CityOptions groups={model.locations} />
             </select>
           )}
         </Control>

@@ -213,6 +213,10 @@ const listings = {
     favoritesCount_many: "{{formatted}} إضافة إلى المفضلة",
     favoritesCount_other: "{{formatted}} إضافة إلى المفضلة",
   },
+  money: {
+    usdApprox: "≈ {{amount}} · بسعر صرف {{date}}",
+    usdApproxDefault: "≈ {{amount}} (تقريبي)",
+  },
 } satisfies LocaleShape<typeof en>;
 
 export default listings;

@@ -196,6 +196,10 @@ const listings = {
     favoritesCount_one: "{{formatted}} favourite",
     favoritesCount_other: "{{formatted}} favourites",
   },
+  money: {
+    usdApprox: "≈ {{amount}} · rate of {{date}}",
+    usdApproxDefault: "≈ {{amount}} (approximate)",
+  },
 };
 
 export default listings;

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { CREATE_DRAFT_KEY, clearDraft, editDraftKey, takeSubmitted } from "./draft-storage";
+
+/**
+ * On the listing page right after a save ("Listing Created"/"Listing Updated" notice), removes
+ * the draft that was just sent: the create form's, or this listing's edit draft. The form noted
+ * which draft it sent (session storage), so a later visit with a stale notice removes nothing.
+ * Works the same after the plain form post and after the upload with progress.
+ */
+export function ClearDraftOnSuccess({ listingId }: { listingId: string }) {
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
+  useEffect(() => {
+    if (flash !== "listing-created" && flash !== "listing-updated") return;
+    const key = flash === "listing-created" ? CREATE_DRAFT_KEY : editDraftKey(listingId);
+    try {
+      if (takeSubmitted(window.sessionStorage, key, Date.now)) {
+        clearDraft(window.localStorage, key);
+      }
+    } catch {
+      // Storage unavailable: there is no draft to clear either.
+    }
+  }, [flash, listingId]);
+  return null;
+}

@@ -1,0 +1,75 @@
+import { CloudCheck, History, Trash2, WifiOff } from "lucide-react";
+import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+import type { loader as rootLoader } from "~/root";
+import { formatDraftTime } from "./draft-storage";
+import type { ListingDraft } from "./use-listing-draft";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The draft's state above the listing form: when it was saved (green online, amber offline),
+ * that it was put back, and a button to throw it away. It exists only in the browser (drafts
+ * live in local storage), so the server never renders it.
+ */
+export function DraftBanner({ draft, t }: { draft: ListingDraft; t: T }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const lang = root?.lang ?? "en";
+  const { savedAt, restoredFrom, online, notice } = draft;
+  const offlineNotice = notice === "offlineSubmit" || notice === "offlineRefresh";
+
+  // Posting offline: the button is at the bottom of a long form, far from this banner; a toast
+  // answers where the visitor is, the banner keeps saying it.
+  useEffect(() => {
+    if (!offlineNotice || !notice) return;
+    toast.warning(t(`form.draft.${notice}`), { id: "draft-offline" });
+  }, [offlineNotice, notice, t]);
+
+  if (savedAt === null && notice === null) return null;
+  const now = Date.now();
+  const time = savedAt === null ? "" : formatDraftTime(lang, savedAt, now);
+  const amber = !online || offlineNotice || notice === "notSaved";
+  const tone = amber
+    ? "border-amber-300 bg-amber-50 text-amber-900"
+    : "border-brand-200 bg-brand-50 text-brand-900";
+  const Icon = online ? CloudCheck : WifiOff;
+
+  return (
+    <div
+      role="status"
+      className={`flex scroll-mt-32 flex-wrap items-start gap-x-3 gap-y-2 rounded-xl border px-4 py-3 text-sm ${tone}`}
+      data-testid="draft-banner"
+      data-tone={amber ? "offline" : "online"}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="min-w-0 flex-1 basis-[calc(100%-1.75rem)] space-y-1 sm:basis-0">
+        {savedAt !== null ? (
+          <p className="font-medium" data-testid="draft-saved">
+            {online ? t("form.draft.savedAt", { time }) : t("form.draft.offlineSavedAt", { time })}
+          </p>
+        ) : !online ? (
+          <p className="font-medium">{t("form.draft.offline")}</p>
+        ) : null}
+        {notice ? <p data-testid="draft-notice">{t(`form.draft.${notice}`)}</p> : null}
+        {restoredFrom !== null && savedAt !== null ? (
+          <p className="flex items-center gap-1 text-xs opacity-80" data-testid="draft-restored">
+            <History className="size-3.5 shrink-0" aria-hidden />
+            {t("form.draft.restored", { time: formatDraftTime(lang, restoredFrom, now) })}
+          </p>
+        ) : null}
+      </div>
+      {savedAt !== null ? (
+        <button
+          type="button"
+          onClick={draft.clear}
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold underline-offset-2 hover:bg-white/60 hover:underline focus-visible:outline-2 focus-visible:outline-current"
+          data-testid="draft-clear"
+        >
+          <Trash2 className="size-4" aria-hidden />
+          {t("form.draft.clear")}
+        </button>
+      ) : null}
+    </div>
+  );
+}

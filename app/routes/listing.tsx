@@ -13,16 +13,18 @@ import {
   Share2,
   Trash2,
 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
+import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { type GalleryImage, ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingPrice } from "~/components/listing/listing-price";
 import { specItems } from "~/components/listing/listing-specs";
 import { SpecList } from "~/components/listing/spec-list";
+import { UsdApprox, usdApproxText } from "~/components/listing/usd-approx";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
@@ -31,6 +33,7 @@ import { getListingForView, type ListingImage } from "~/domain/listings/get-list
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { recordView } from "~/domain/listings/record-view.server";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -41,6 +44,8 @@ import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta";
+import { sanitizeDescription } from "~/utils/sanitize-description";
+import { listingJsonLd } from "~/utils/structured-data";
 import type { Route } from "./+types/listing";
 
 const VISITOR_COOKIE = "souqna_vid";
@@ -127,13 +132,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       primary.variants[0])
     : undefined;
 
+  const usdRate = await getUsdRate({ db, env });
+  const jsonLd = listingJsonLd({
+    url: link,
+    title,
+    description,
+    price: listing.price,
+    currency: "SYP",
+    images: view.images.flatMap((image) => {
+      const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
+      return largest ? [new URL(storage.urlFor(largest.key), env.PUBLIC_URL).href] : [];
+    }),
+    status: listing.status,
+    sellerName: seller.fullName,
+    createdAt: listing.createdAt,
+    category,
+  });
+
   return data(
     {
       translations: bundlesFor(lang, ["listings"]),
       id: listing.id,
+      usdApprox: usdApproxText(lang, listing.price, usdRate, t),
+      jsonLd,
       title,
-      description,
+      // The one allow-list every description goes through (DECISIONS.md); never the raw text.
+      descriptionHtml: sanitizeDescription(description),
       price,
+      rtl: lang === "ar",
+      // "1", "2", ... in the page's digits, for the gallery's labels and the lightbox's counter.
+      numbers: images.map((_, i) => formatNumber(lang, i + 1)),
       postedOn: formatDate(lang, listing.createdAt),
       views: listing.viewsCount,
       viewsText: t("detail.views", {
@@ -174,8 +202,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       meta: {
         title,
         description: t("meta.listingDescription", { price, location, category }),
-        image: ogVariant ? new URL(storage.urlFor(ogVariant.key), env.PUBLIC_URL).href : null,
-        price,
+        image: ogVariant
+          ? {
+              url: new URL(storage.urlFor(ogVariant.key), env.PUBLIC_URL).href,
+              width: ogVariant.width,
+              height: ogVariant.height,
+            }
+          : null,
+        amount: listing.price,
       },
     },
     { headers },
@@ -228,19 +262,29 @@ export const meta: Route.MetaFunction = (args) => {
   const tags = pageMeta(args, page);
   if (!page) return tags;
   const fullTitle = tags.find((tag) => "title" in tag) as { title: string } | undefined;
-  tags.push(
-    { property: "product:price:amount", content: String(page.price) },
+  // A listing is a product to Open Graph, not a website.
+  const out = tags.map((tag) =>
+    "property" in tag && tag.property === "og:type"
+      ? { property: "og:type", content: "product" }
+      : tag,
+  );
+  out.push(
+    { property: "product:price:amount", content: String(page.amount) },
+    { property: "product:price:currency", content: "SYP" },
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: fullTitle?.title ?? page.title },
     { name: "twitter:description", content: page.description },
   );
   if (page.image) {
-    tags.push(
-      { property: "og:image", content: page.image },
-      { name: "twitter:image", content: page.image },
+    out.push(
+      { property: "og:image", content: page.image.url },
+      { property: "og:image:width", content: String(page.image.width) },
+      { property: "og:image:height", content: String(page.image.height) },
+      { property: "og:image:alt", content: page.title },
+      { name: "twitter:image", content: page.image.url },
     );
   }
-  return tags;
+  return out;
 };
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -254,10 +298,23 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
       className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10"
       data-testid="listing-page"
     >
+      <ClearDraftOnSuccess listingId={page.id} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: schema.org data for search engines, escaped for a script element by listingJsonLd
+        dangerouslySetInnerHTML={{ __html: page.jsonLd }}
+      />
       <StatusNotice page={page} t={t} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <ListingGallery images={page.images} active={page.active} title={page.title} t={t} />
+          <ListingGallery
+            images={page.images}
+            active={page.active}
+            title={page.title}
+            numbers={page.numbers}
+            rtl={page.rtl}
+            t={t}
+          />
           <Card>
             <h1
               className="text-2xl font-bold text-ink sm:text-3xl"
@@ -267,7 +324,10 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               {page.title}
             </h1>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <ListingPrice price={page.price} />
+              <div>
+                <ListingPrice price={page.price} />
+                <UsdApprox text={page.usdApprox} />
+              </div>
               <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
                 <span className="inline-flex items-center gap-1">
                   <CalendarDays className="size-4" aria-hidden />
@@ -286,13 +346,13 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
             </Card>
           ) : null}
           <Card title={t("detail.description")}>
-            <p
-              className="whitespace-pre-line break-words text-ink"
+            <div
+              className="break-words text-ink [&_li]:mt-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:mb-3 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:ps-6"
               dir="auto"
               data-testid="listing-description"
-            >
-              {page.description}
-            </p>
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the allow-list sanitiser's output only
+              dangerouslySetInnerHTML={{ __html: page.descriptionHtml }}
+            />
           </Card>
           <Card title={t("detail.location")}>
             <p className="flex items-center gap-2 text-ink" data-testid="listing-location">
@@ -311,7 +371,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
         <aside className="space-y-6">
           {page.isOwner ? <OwnerCard page={page} error={actionData?.error} t={t} /> : null}
           <SellerCard page={page} t={t} />
-          <ShareCard url={page.shareUrl} t={t} />
+          <ShareCard url={page.shareUrl} title={page.title} t={t} />
         </aside>
       </div>
     </main>
@@ -507,26 +567,44 @@ function OwnerCard({ page, error, t }: { page: Loaded; error?: string; t: T }) {
   );
 }
 
-/** Copy the link with JavaScript; without it the link itself is there to copy or share. */
-function ShareCard({ url, t }: { url: string; t: T }) {
+/**
+ * The device's share sheet where there is one, else the link copied to the clipboard. Without
+ * JavaScript the link itself is there to copy or share.
+ */
+function ShareCard({ url, title, t }: { url: string; title: string; t: T }) {
   const [copied, setCopied] = useState(false);
+  // Known only in the browser: the server renders "Copy link", and a device that can share says so
+  // once hydrated.
+  const [canShare, setCanShare] = useState(false);
+  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+  const copy = async () => {
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+    toast.success(t("detail.linkCopied"));
+  };
   return (
     <Card title={t("detail.share")}>
       <a
         href={url}
         className={`${buttonStyles.secondary} w-full`}
         onClick={(event) => {
+          if (typeof navigator.share === "function") {
+            event.preventDefault();
+            navigator.share({ title, url }).catch((error: unknown) => {
+              // Closing the sheet is not a failure; anything else falls back to copying.
+              if ((error as Error)?.name === "AbortError" || !navigator.clipboard) return;
+              void copy().catch(() => undefined);
+            });
+            return;
+          }
           if (!navigator.clipboard) return;
           event.preventDefault();
-          void navigator.clipboard.writeText(url).then(() => {
-            setCopied(true);
-            toast.success(t("detail.linkCopied"));
-          });
+          void copy().catch(() => undefined);
         }}
         data-testid="share-link"
       >
         <Share2 className="size-4" aria-hidden />
-        {copied ? t("detail.linkCopied") : t("detail.copyLink")}
+        {copied ? t("detail.linkCopied") : canShare ? t("detail.share") : t("detail.copyLink")}
       </a>
     </Card>
   );

@@ -1,5 +1,7 @@
 import { ImageOff } from "lucide-react";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Lightbox } from "./lightbox";
 
 export interface GalleryImage {
   src: string;
@@ -11,22 +13,51 @@ export interface GalleryImage {
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
+/** A plain left click, which the page may handle itself (not one that opens a new tab). */
+function plainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /**
- * The selected photo large, the others as thumbnails six to a row. A thumbnail is a link to
- * `?image=n`, so choosing a photo works without JavaScript (and with it, without a reload).
+ * The selected photo large, the others as thumbnails six to a row. Without JavaScript a thumbnail
+ * is a link to `?image=n` and the large photo a link to the photo itself. With it, a thumbnail
+ * switches the photo in place and the large photo opens the full-screen lightbox.
  */
 export function ListingGallery({
   images,
   active,
   title,
+  numbers,
+  rtl,
   t,
 }: {
   images: GalleryImage[];
   active: number;
   title: string;
+  /** "1", "2", ... in the page's digits. */
+  numbers: string[];
+  rtl: boolean;
   t: T;
 }) {
-  const shown = images[active] ?? images[0];
+  const [current, setCurrent] = useState(active);
+  const [open, setOpen] = useState(false);
+  // Marks the gallery as interactive (for tests and styles): before this, clicks are plain links.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const opener = useRef<HTMLAnchorElement>(null);
+  // A navigation to another `?image=` (or another listing) starts from what the server chose.
+  useEffect(() => setCurrent(active), [active]);
+  const close = useCallback(() => setOpen(false), []);
+  // Focus goes back to the photo that opened the lightbox. This effect runs after the lightbox's
+  // own (children first), so the dialog is closed and the page no longer inert.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const index = current < images.length ? current : 0;
+  const shown = images[index];
   if (!shown) {
     return (
       <div className="flex aspect-4/3 w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-muted">
@@ -35,9 +66,39 @@ export function ListingGallery({
       </div>
     );
   }
+  const n = (i: number) => numbers[i] ?? String(i + 1);
+  const total = n(images.length - 1);
+
+  const select = (event: MouseEvent, i: number) => {
+    if (!plainClick(event)) return;
+    event.preventDefault();
+    setCurrent(i);
+    // Keep the address in step (a reload or a shared link shows the same photo), without a
+    // navigation: React Router's own history entry state is kept as it is.
+    const url = new URL(window.location.href);
+    url.searchParams.set("image", String(i + 1));
+    window.history.replaceState(window.history.state, "", url);
+  };
+
   return (
-    <section aria-label={t("detail.gallery")} data-testid="listing-gallery">
-      <div className="overflow-hidden rounded-2xl bg-slate-100">
+    <section
+      aria-label={t("detail.gallery")}
+      data-testid="listing-gallery"
+      data-hydrated={hydrated || undefined}
+    >
+      <a
+        ref={opener}
+        href={shown.src}
+        onClick={(event) => {
+          if (!plainClick(event)) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-label={t("detail.lightbox.open", { n: n(index), total })}
+        aria-haspopup="dialog"
+        className="block cursor-zoom-in overflow-hidden rounded-2xl bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        data-testid="gallery-main"
+      >
         <img
           src={shown.src}
           srcSet={shown.srcSet}
@@ -48,19 +109,20 @@ export function ListingGallery({
           className="mx-auto max-h-[70vh] w-full object-contain"
           fetchPriority="high"
         />
-      </div>
+      </a>
       {images.length > 1 ? (
-        <ul className="mt-3 grid grid-cols-6 gap-2">
-          {images.map((image, index) => (
+        <ul className="mt-3 grid grid-cols-6 gap-2" data-testid="gallery-thumbnails">
+          {images.map((image, i) => (
             <li key={image.src}>
               <Link
-                to={`?image=${index + 1}`}
+                to={`?image=${i + 1}`}
                 replace
                 preventScrollReset
-                aria-current={index === active ? "true" : undefined}
-                aria-label={t("detail.showImage", { n: index + 1, total: images.length })}
+                onClick={(event) => select(event, i)}
+                aria-current={i === index ? "true" : undefined}
+                aria-label={t("detail.showImage", { n: n(i), total })}
                 className={`block overflow-hidden rounded-lg ring-2 ${
-                  index === active ? "ring-brand-600" : "ring-transparent hover:ring-line"
+                  i === index ? "ring-brand-600" : "ring-transparent hover:ring-line"
                 }`}
               >
                 <img
@@ -76,6 +138,17 @@ export function ListingGallery({
           ))}
         </ul>
       ) : null}
+      <Lightbox
+        images={images}
+        index={index}
+        onIndexChange={setCurrent}
+        open={open}
+        onClose={close}
+        title={title}
+        numbers={numbers}
+        rtl={rtl}
+        t={t}
+      />
     </section>
   );
 }

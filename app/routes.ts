@@ -18,7 +18,12 @@ export default [
   route("edit-listing/:id", "routes/edit-listing.tsx"),
   route("listing/:id", "routes/listing.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
+  route("search", "routes/search.tsx"),
+  route("category/:categoryId", "routes/category.tsx"),
   route("api/listings/:id?", "routes/api.listings.ts"),
   route("api/listing-form", "routes/api.listing-form.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("sitemaps/:file", "routes/sitemaps.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,27 +1,38 @@
 import { ArrowRight, MessageCircle, SearchCheck, ShieldCheck, Star } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
+import { toCardView } from "~/components/discovery/card-view.server";
+import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
 import { categoryName } from "~/components/layout/category-name";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
 import { countListingsByCategory } from "~/domain/catalog/count-listings-by-category.server";
+import { findListings } from "~/domain/discovery/find-listings.server";
+import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
+import { createLocalStorage } from "~/media/storage.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
+const LATEST = 3;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, lang } = context;
-  const [counts, members] = await Promise.all([
+  const { db, lang, env } = context;
+  const [counts, members, latest] = await Promise.all([
     countListingsByCategory({ db }),
     countMembers({ db }),
+    // The spec's latest 3 active listings; "View All Listings" opens the full, sortable list.
+    latestListings({ db, env, lang }),
   ]);
   const t = serverT(lang, "home");
   const rounded = roundDownForDisplay(members);
   return {
-    translations: bundlesFor(lang, ["home"]),
+    translations: bundlesFor(lang, ["home", "discovery"]),
+    latest,
     meta: { title: t("metaTitle"), description: t("metaDescription") },
     listingCounts: Object.fromEntries(
       [...counts].map(([id, total]) => [id, { total, display: formatNumber(lang, total) }]),
@@ -33,10 +44,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+async function latestListings({
+  db,
+  env,
+  lang,
+}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang">) {
+  const [found, usdRate] = await Promise.all([
+    findListings({
+      db,
+      query: parseListingQuery(new URLSearchParams()),
+      pageSize: LATEST,
+      withTotal: false,
+    }),
+    getUsdRate({ db, env }),
+  ]);
+  const storage = createLocalStorage(env.DATA_DIR);
+  return found.items.map((item) => toCardView(lang, item, { storage, usdRate }));
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useNamespace("home", loaderData.translations.home);
+  const { t: tDiscovery } = useNamespace("discovery", loaderData.translations.discovery);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const categories = root?.categories ?? [];
   const steps = t("howItWorks.steps", { returnObjects: true }) as { title: string; body: string }[];
@@ -121,6 +151,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
+
+      {loaderData.latest.length > 0 ? (
+        <section
+          className="mx-auto max-w-7xl px-4 pb-12 sm:px-6"
+          aria-labelledby="latest-title"
+          data-testid="latest-listings"
+        >
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="latest-title" className="text-xl font-bold sm:text-2xl">
+              {t("latest.title")}
+            </h2>
+            <Link
+              to="/search"
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+              data-testid="view-all"
+            >
+              {t("latest.viewAll")}
+              <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.latest.map((card) => (
+              <li key={card.id}>
+                <ListingCard card={card} eager t={tDiscovery} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="bg-white py-12" aria-labelledby="features-title">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">

@@ -1,0 +1,93 @@
+import { specItems } from "~/components/listing/listing-specs";
+import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
+import type { FoundListing } from "~/domain/discovery/find-listings.server";
+import type { UsdRate } from "~/domain/money/exchange-rate.server";
+import type { Lang } from "~/i18n/config";
+import { formatPrice, formatUsd } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import { srcSetFor } from "~/media/listing-images.server";
+import type { MediaStorage } from "~/media/storage.server";
+
+export const NEW_BADGE_DAYS = 7;
+const MAX_CHIPS = 4;
+
+/** A listing card, formatted on the server in the page's language; `error` when it cannot be. */
+export type CardView =
+  | {
+      error: false;
+      id: string;
+      title: string;
+      price: string;
+      usd: string;
+      location: string;
+      posted: string;
+      postedIso: string;
+      isNew: boolean;
+      chips: string[];
+      image: { src: string; srcSet: string; width: number; height: number } | null;
+    }
+  | { error: true; id: string };
+
+const DAY = 86_400_000;
+
+/** "2 days ago" / "منذ يومين", "today" for the last 24 hours. */
+export function relativeDate(lang: Lang, date: Date, now = Date.now()) {
+  const days = Math.floor((now - date.getTime()) / DAY);
+  const format = new Intl.RelativeTimeFormat(lang === "ar" ? "ar-SY" : "en-US", {
+    numeric: "auto",
+  });
+  if (days < 1) return format.format(0, "day");
+  if (days < 30) return format.format(-days, "day");
+  if (days < 365) return format.format(-Math.floor(days / 30), "month");
+  return format.format(-Math.floor(days / 365), "year");
+}
+
+export function toCardView(
+  lang: Lang,
+  item: FoundListing,
+  { storage, usdRate, now = Date.now() }: { storage: MediaStorage; usdRate: UsdRate; now?: number },
+): CardView {
+  try {
+    // The page's language when the seller wrote in it, else the other (shown with dir="auto").
+    const title = lang === "ar" ? item.titleAr || item.title : item.title || item.titleAr;
+    const slug = categorySlugById(item.categoryId);
+    const priority = new Map(
+      (slug ? getFieldDefinitions(slug) : []).map((field) => [field.key, field.chipPriority ?? 99]),
+    );
+    const chips = slug
+      ? specItems(lang, slug, item.details)
+          .filter((spec) => !spec.userText && priority.get(spec.key) !== 99)
+          .sort((a, b) => (priority.get(a.key) ?? 99) - (priority.get(b.key) ?? 99))
+          .slice(0, MAX_CHIPS)
+          .map((spec) => spec.value)
+      : [];
+    const variants = [...(item.image?.variants ?? [])].sort((a, b) => a.width - b.width);
+    const card = variants.find((variant) => variant.width >= 320) ?? variants[variants.length - 1];
+    const usd = item.price * usdRate.rate;
+    return {
+      error: false,
+      id: item.id,
+      title,
+      price: formatPrice(lang, item.price),
+      usd: serverT(lang, "discovery")("card.usd", {
+        amount: formatUsd(lang, usd, usd >= 100 ? { max: 0 } : { min: 2, max: 2 }),
+      }),
+      location: (lang === "ar" ? item.locationAr || item.location : item.location) || "",
+      posted: relativeDate(lang, item.createdAt, now),
+      postedIso: item.createdAt.toISOString(),
+      isNew: now - item.createdAt.getTime() < NEW_BADGE_DAYS * DAY,
+      chips,
+      image: card
+        ? {
+            src: storage.urlFor(card.key),
+            srcSet: srcSetFor(storage, variants),
+            width: card.width,
+            height: card.height,
+          }
+        : null,
+    };
+  } catch (error) {
+    console.error(error);
+    return { error: true, id: item.id };
+  }
+}

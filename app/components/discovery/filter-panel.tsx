@@ -1,0 +1,294 @@
+import { SlidersHorizontal, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { type CityGroup, CityOptions } from "~/components/forms/city-options";
+import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import type { ListingQuery } from "~/domain/discovery/listing-query";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** A filter as the panel draws it, labelled on the server in the page's language. */
+export type FilterView =
+  | {
+      kind: "select";
+      key: string;
+      label: string;
+      options: { value: string; label: string }[];
+      /** The model select waits for a make. */
+      waitsFor: string | null;
+    }
+  | {
+      kind: "range";
+      key: string;
+      label: string;
+      min: number;
+      max: number;
+      step: number;
+      defaultMin: number;
+      defaultMax: number;
+      /** Abbreviated labels ("300K") for the slider ends, or plain years. */
+      abbreviate: boolean;
+    };
+
+export interface FilterPanelProps {
+  query: ListingQuery;
+  action: string;
+  clearHref: string;
+  cities: CityGroup[];
+  subcategories: { id: number; name: string }[];
+  filters: FilterView[];
+  price: { min: number; max: number; step: number };
+  lang: "en" | "ar";
+  t: T;
+}
+
+/** 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M). */
+export function abbreviate(value: number, lang: "en" | "ar") {
+  const digits = (n: number) =>
+    new Intl.NumberFormat(lang === "ar" ? "ar-SY" : "en-US", { maximumFractionDigits: 1 }).format(
+      n,
+    );
+  if (value >= 1_000_000) return `${digits(value / 1_000_000)}M`;
+  if (value >= 1_000) return `${digits(value / 1_000)}K`;
+  return digits(value);
+}
+
+/**
+ * The filters of a category page: a plain GET form, so every filter works without JavaScript
+ * and lives in the address. With JavaScript a change applies itself (sliders after a pause).
+ */
+export function FilterPanel({
+  query,
+  action,
+  clearHref,
+  cities,
+  subcategories,
+  filters,
+  price,
+  lang,
+  t,
+}: FilterPanelProps) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const apply = (delay = 0) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { preventScrollReset: true });
+    }, delay);
+  };
+  const rangeOf = (key: string, defaults: [number, number]) => {
+    const found = query.ranges.find((range) => range.key === key);
+    return found ? [found.min, found.max] : defaults;
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
+      data-testid="filter-panel"
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        // Changing make clears the model: the new make's models are different (spec, section 4).
+        const model = event.currentTarget.elements.namedItem("model");
+        if (target.name === "make" && model instanceof HTMLSelectElement) model.value = "";
+        apply(target.type === "range" ? 600 : 0);
+      }}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <SlidersHorizontal className="size-5 text-brand-700" aria-hidden="true" />
+          {t("filters.title")}
+        </h2>
+        <Link
+          to={clearHref}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          data-testid="clear-filters"
+        >
+          <X className="size-4" aria-hidden="true" />
+          {t("filters.clearAll")}
+        </Link>
+      </div>
+      {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+      {query.sort !== "newest" && query.sort !== "relevance" ? (
+        <input type="hidden" name="sort" value={query.sort} />
+      ) : null}
+
+      {subcategories.length > 0 ? (
+        <Field label={t("filters.subcategory")} htmlFor="filter-sub">
+          <select
+            id="filter-sub"
+            name="sub"
+            defaultValue={query.subcategoryId ?? ""}
+            className={inputStyles}
+          >
+            <option value="">{t("filters.allSubcategories")}</option>
+            {subcategories.map((sub) => (
+              <option key={sub.id} value={sub.id}>
+                {sub.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+
+      <Field label={t("filters.city")} htmlFor="filter-city">
+        <select id="filter-city" name="city" defaultValue={query.city} className={inputStyles}>
+          <option value="">{t("filters.allCities")}</option>
+          <CityOptions groups={cities} />
+        </select>
+      </Field>
+
+      <RangeField
+        name="Price"
+        names={["minPrice", "maxPrice"]}
+        label={t("filters.price")}
+        min={price.min}
+        max={price.max}
+        step={price.step}
+        value={[query.priceMin, query.priceMax]}
+        format={(value) => abbreviate(value, lang)}
+        t={t}
+      />
+
+      {filters.map((filter) =>
+        filter.kind === "select" ? (
+          <Field key={filter.key} label={filter.label} htmlFor={`filter-${filter.key}`}>
+            {filter.waitsFor ? (
+              // The model selector appears once a make is chosen (spec, section 4).
+              <p className="text-sm text-muted" data-testid={`filter-${filter.key}-waiting`}>
+                {t("filters.chooseMakeFirst")}
+              </p>
+            ) : (
+              <select
+                id={`filter-${filter.key}`}
+                name={filter.key}
+                defaultValue={query.exact[filter.key] ?? ""}
+                className={inputStyles}
+              >
+                <option value="">{t("filters.any")}</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : (
+          <RangeField
+            key={filter.key}
+            name={filter.key}
+            names={[`${filter.key}Min`, `${filter.key}Max`]}
+            label={filter.label}
+            min={filter.min}
+            max={filter.max}
+            step={filter.step}
+            value={rangeOf(filter.key, [filter.defaultMin, filter.defaultMax]) as [number, number]}
+            format={(value) =>
+              filter.abbreviate
+                ? abbreviate(value, lang)
+                : new Intl.NumberFormat(lang === "ar" ? "ar-SY" : "en-US", {
+                    useGrouping: false,
+                  }).format(value)
+            }
+            t={t}
+          />
+        ),
+      )}
+
+      <noscript>
+        <button type="submit" className={`${buttonStyles.primary} w-full`}>
+          {t("results.apply")}
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Two sliders (from, to) with their values shown; the values submit as plain numbers. */
+function RangeField({
+  name,
+  names,
+  label,
+  min,
+  max,
+  step,
+  value,
+  format,
+  t,
+}: {
+  name: string;
+  names: [string, string];
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: [number, number];
+  format: (value: number) => string;
+  t: T;
+}) {
+  const [low, setLow] = useState(value[0]);
+  const [high, setHigh] = useState(value[1]);
+  const id = `filter-${name}`;
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium text-ink">{label}</legend>
+      <p className="mb-2 flex justify-between text-sm text-muted" aria-hidden="true">
+        <bdi>{format(low)}</bdi>
+        <bdi>{format(high)}</bdi>
+      </p>
+      <label htmlFor={`${id}-min`} className="sr-only">
+        {`${label} — ${t("filters.from")}`}
+      </label>
+      <input
+        id={`${id}-min`}
+        type="range"
+        name={names[0]}
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={value[0]}
+        aria-valuetext={format(low)}
+        onInput={(event) => setLow(Math.min(Number(event.currentTarget.value), high))}
+        className="w-full accent-brand-700"
+      />
+      <label htmlFor={`${id}-max`} className="sr-only">
+        {`${label} — ${t("filters.to")}`}
+      </label>
+      <input
+        id={`${id}-max`}
+        type="range"
+        name={names[1]}
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={value[1]}
+        aria-valuetext={format(high)}
+        onInput={(event) => setHigh(Math.max(Number(event.currentTarget.value), low))}
+        className="w-full accent-brand-700"
+      />
+    </fieldset>
+  );
+}

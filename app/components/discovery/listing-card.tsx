@@ -1,0 +1,107 @@
+import { AlertTriangle, ImageOff, MapPin } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { CardView } from "./card-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
+const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * A listing in a results grid. The image box has a fixed 4:3 shape, so nothing moves as images
+ * arrive; below the fold they load lazily. A broken image becomes the placeholder.
+ */
+export function ListingCard({ card, eager = false, t }: { card: CardView; eager?: boolean; t: T }) {
+  const [broken, setBroken] = useState(false);
+  if (card.error) {
+    return (
+      <div
+        className="flex aspect-4/5 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-4 text-center text-sm text-muted shadow-sm ring-1 ring-line"
+        data-testid="listing-card-error"
+      >
+        <AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />
+        {t("card.error")}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={`/listing/${card.id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      data-testid="listing-card"
+    >
+      <div className="relative aspect-4/3 bg-slate-100">
+        {card.image && !broken ? (
+          <img
+            src={card.image.src}
+            srcSet={card.image.srcSet}
+            sizes={SIZES}
+            width={card.image.width}
+            height={card.image.height}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            onError={() => setBroken(true)}
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-1 text-muted">
+            <ImageOff className="size-8" aria-hidden="true" />
+            <span className="text-xs">{t("card.noPhoto")}</span>
+          </div>
+        )}
+        {card.isNew ? (
+          <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+            {t("card.new")}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700" dir="auto">
+          {card.title}
+        </h3>
+        <p className="font-bold text-brand-700">
+          <bdi>{card.price}</bdi>{" "}
+          <span className="text-xs font-medium text-muted">
+            <bdi>{card.usd}</bdi>
+          </span>
+        </p>
+        {card.chips.length > 0 ? (
+          <ul className="flex flex-wrap gap-1">
+            {card.chips.map((chip) => (
+              <li key={chip} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-ink">
+                {chip}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{card.location}</span>
+          </span>
+          <time dateTime={card.postedIso} className="shrink-0">
+            {card.posted}
+          </time>
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+/** The results grid: 1, 2, 3 and 4 columns by width (spec); the first row loads eagerly. */
+export function ListingGrid({ cards, t }: { cards: CardView[]; t: T }) {
+  return (
+    <ul
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      data-testid="listing-grid"
+    >
+      {cards.map((card, index) => (
+        <li key={card.id}>
+          <ListingCard card={card} eager={index < 4} t={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Database } from "~/db/client.server";
+import { findListings } from "~/domain/discovery/find-listings.server";
+import type { ListingQuery } from "~/domain/discovery/listing-query";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import type { Lang } from "~/i18n/config";
+import { formatNumber } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import { createLocalStorage } from "~/media/storage.server";
+import type { Env } from "~/utils/env.server";
+import { toCardView } from "./card-view.server";
+
+/** One page of results as cards, with the "Found N listing(s)" line, for any results page. */
+export async function loadResults({
+  db,
+  env,
+  lang,
+  query,
+  pageSize,
+}: {
+  db: Database;
+  env: Env;
+  lang: Lang;
+  query: ListingQuery;
+  pageSize?: number;
+}) {
+  const [found, usdRate] = await Promise.all([
+    findListings({ db, query, pageSize }),
+    getUsdRate({ db, env }),
+  ]);
+  const storage = createLocalStorage(env.DATA_DIR);
+  const now = Date.now();
+  return {
+    cards: found.items.map((item) => toCardView(lang, item, { storage, usdRate, now })),
+    total: found.total,
+    page: found.page,
+    pageCount: found.pageCount,
+    foundText: serverT(lang, "discovery")("results.found", {
+      count: found.total,
+      formatted: formatNumber(lang, found.total),
+    }),
+    pageText: serverT(lang, "discovery")("results.pageOf", {
+      page: formatNumber(lang, found.page),
+      count: formatNumber(lang, found.pageCount),
+    }),
+  };
+}

@@ -1,0 +1,72 @@
+import type { LocaleShape } from "../../types";
+import type en from "../en/discovery";
+
+const discovery = {
+  card: {
+    new: "جديد",
+    usd: "≈ {{amount}}",
+    error: "خطأ في تحميل الإعلان",
+    noPhoto: "لا توجد صورة",
+  },
+  results: {
+    found_zero: "لم يُعثر على أي إعلان",
+    found_one: "تم العثور على إعلان واحد",
+    found_two: "تم العثور على إعلانين",
+    found_few: "تم العثور على {{formatted}} إعلانات",
+    found_many: "تم العثور على {{formatted}} إعلاناً",
+    found_other: "تم العثور على {{formatted}} إعلان",
+    sortLabel: "الترتيب حسب",
+    sort: {
+      relevance: "الأكثر صلة",
+      newest: "الأحدث",
+      price_asc: "السعر: من الأقل إلى الأعلى",
+      price_desc: "السعر: من الأعلى إلى الأقل",
+    },
+    apply: "عرض النتائج",
+    previous: "السابق",
+    next: "التالي",
+    pageOf: "الصفحة {{page}} من {{count}}",
+    pagination: "صفحات النتائج",
+  },
+  filters: {
+    title: "عوامل التصفية",
+    show: "عرض عوامل التصفية",
+    city: "المدينة",
+    allCities: "كل المدن",
+    price: "نطاق السعر (ل.س)",
+    min: "الأدنى",
+    max: "الأعلى",
+    any: "الكل",
+    clearAll: "مسح الكل",
+    subcategory: "الفئة الفرعية",
+    allSubcategories: "الكل",
+    from: "من",
+    to: "إلى",
+    chooseMakeFirst: "اختر الماركة أولاً",
+  },
+  search: {
+    title: "نتائج البحث عن «{{q}}»",
+    titleAll: "كل الإعلانات",
+    metaDescription: "إعلانات على سوقنا تطابق «{{q}}».",
+    metaDescriptionAll: "كل الإعلانات النشطة على سوقنا، الأحدث أولاً.",
+    emptyTitle: "لم يتم العثور على نتائج",
+    emptyBody: "لا توجد إعلانات تطابق معايير البحث",
+    errorTitle: "خطأ في البحث",
+    errorBody: "حدث خطأ أثناء البحث",
+    allCategories: "كل الفئات",
+    category: "الفئة",
+  },
+  category: {
+    loading: "جارٍ تحميل الفئة...",
+    postHere: "أضف إعلاناً في هذه الفئة",
+    emptyTitle: "لم يتم العثور على إعلانات",
+    postAd: "أضف إعلاناً",
+    error: "حدث خطأ أثناء تحميل البيانات",
+    backHome: "العودة إلى الصفحة الرئيسية",
+    notFound: "الفئة غير موجودة",
+    notFoundBody: "لا توجد فئة بهذا العنوان. اختر واحدة من قائمة الفئات.",
+    metaDescription: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلان.",
+  },
+} satisfies LocaleShape<typeof en>;
+
+export default discovery;

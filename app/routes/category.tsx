@@ -1,0 +1,212 @@
+import { Home, PackageOpen, Plus } from "lucide-react";
+import { data, Link } from "react-router";
+import { FilterPanel, type FilterView } from "~/components/discovery/filter-panel";
+import { ListingGrid } from "~/components/discovery/listing-card";
+import { loadResults } from "~/components/discovery/results.server";
+import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
+import { cities, governorates } from "~/db/reference-data/regions";
+import type { FieldDefinition } from "~/db/reference-data/types";
+import { filterFields, PRICE_FILTER, parseListingQuery } from "~/domain/discovery/listing-query";
+import { resolveCategory } from "~/domain/discovery/resolve-category";
+import type { Lang } from "~/i18n/config";
+import { formatNumber } from "~/i18n/format";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/category";
+
+const named = (lang: Lang, place: { name: string; nameAr: string }) =>
+  lang === "ar" ? place.nameAr : place.name;
+
+function cityGroups(lang: Lang) {
+  const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
+  return [...governorates]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((governorate) => ({
+      id: governorate.id,
+      label: named(lang, governorate),
+      cities: cities
+        .filter((city) => city.governorateId === governorate.id)
+        .sort((a, b) => collator.compare(named(lang, a), named(lang, b)))
+        .map((city) => ({ id: city.id, label: named(lang, city) })),
+    }))
+    .filter((group) => group.cities.length > 0);
+}
+
+/** The category's filters as the panel draws them, from the single field definitions. */
+function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string, string>) {
+  const pick = (option: { label: string; labelAr: string }) =>
+    lang === "ar" ? option.labelAr : option.label;
+  return fields.flatMap((field): FilterView[] => {
+    const label = lang === "ar" ? field.labelAr : field.label;
+    const filter = field.filter;
+    if (!filter) return [];
+    if (filter.kind === "range") {
+      return [
+        { ...filter, kind: "range", key: field.key, label, abbreviate: field.key !== "year" },
+      ];
+    }
+    if (field.optionsSource === "car_makes") {
+      const options = carMakes.map((make) => ({ value: make.id, label: named(lang, make) }));
+      return [{ kind: "select", key: field.key, label, options, waitsFor: null }];
+    }
+    if (field.optionsSource === "car_models") {
+      const make = exact[field.dependsOn ?? "make"];
+      const options = make
+        ? getCarModels(make).map((model) => ({ value: model.value, label: pick(model) }))
+        : [];
+      return [{ kind: "select", key: field.key, label, options, waitsFor: make ? null : "make" }];
+    }
+    const options = (field.options ?? []).map((option) => ({
+      value: option.value,
+      label: pick(option),
+    }));
+    return [{ kind: "select", key: field.key, label, options, waitsFor: null }];
+  });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, env, lang } = context;
+  const t = serverT(lang, "discovery");
+  const category = resolveCategory(params.categoryId);
+  if (!category) {
+    throw data<ListingErrorData>(
+      {
+        title: t("category.notFound"),
+        message: t("category.notFoundBody"),
+        home: t("category.backHome"),
+      },
+      { status: 404 },
+    );
+  }
+  const url = new URL(request.url);
+  const query = parseListingQuery(url.searchParams, { categoryId: category.id });
+  const name = named(lang, category);
+  const base = {
+    translations: bundlesFor(lang, ["discovery"]),
+    lang,
+    category: { id: category.id, slug: category.slug, name, postable: category.postable },
+    query,
+    action: `/category/${category.slug}`,
+    cities: cityGroups(lang),
+    subcategories: category.subcategories.map((sub) => ({ id: sub.id, name: named(lang, sub) })),
+    filters: filterViews(lang, filterFields(category.id), query.exact),
+    price: PRICE_FILTER,
+  };
+  try {
+    const results = await loadResults({ db, env, lang, query });
+    return {
+      ...base,
+      results,
+      meta: {
+        title: name,
+        description: t("category.metaDescription", {
+          category: name,
+          formatted: formatNumber(lang, results.total),
+        }),
+      },
+    };
+  } catch (error) {
+    console.error(error);
+    return data({ ...base, results: null, meta: { title: name } }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useNamespace("discovery", loaderData.translations.discovery);
+  const { category, query, results } = loaderData;
+  const postHref = `/post-ad?category=${category.id}`;
+  return (
+    <main
+      id="main"
+      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10"
+      data-testid="category-page"
+    >
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{category.name}</h1>
+        {category.postable ? (
+          <Link to={postHref} className={buttonStyles.primary} data-testid="post-in-category">
+            <Plus className="size-4" aria-hidden="true" />
+            {t("category.postHere")}
+          </Link>
+        ) : null}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        {/* Sticky beside the results on wide screens, stacked under them on phones (spec). */}
+        <aside className="order-last lg:order-first lg:sticky lg:top-20 lg:self-start">
+          <FilterPanel
+            query={query}
+            action={loaderData.action}
+            clearHref={loaderData.action}
+            cities={loaderData.cities}
+            subcategories={loaderData.subcategories}
+            filters={loaderData.filters}
+            price={loaderData.price}
+            lang={loaderData.lang}
+            t={t}
+          />
+        </aside>
+        <section aria-labelledby="results-heading">
+          {!results ? (
+            <div
+              className="rounded-2xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200"
+              role="alert"
+              data-testid="category-error"
+            >
+              <p>{t("category.error")}</p>
+              <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
+                <Home className="size-4" aria-hidden="true" />
+                {t("category.backHome")}
+              </Link>
+            </div>
+          ) : results.total === 0 ? (
+            <div
+              className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
+              data-testid="category-empty"
+            >
+              <PackageOpen className="mx-auto size-10 text-muted" aria-hidden="true" />
+              <h2 id="results-heading" className="mt-4 text-lg font-semibold">
+                {t("category.emptyTitle")}
+              </h2>
+              {category.postable ? (
+                <Link to={postHref} className={`${buttonStyles.primary} mt-6`}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  {t("category.postAd")}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+                <h2
+                  id="results-heading"
+                  className="text-sm font-medium text-ink"
+                  data-testid="results-count"
+                >
+                  {results.foundText}
+                </h2>
+                <SortForm query={query} t={t} />
+              </div>
+              <ListingGrid cards={results.cards} t={t} />
+              <Pagination
+                query={query}
+                page={results.page}
+                pageCount={results.pageCount}
+                pageText={results.pageText}
+                t={t}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** "Category not found" (404) with its texts; anything else goes up to the root's error screen. */
+export const ErrorBoundary = ListingErrorBoundary;

@@ -224,6 +224,12 @@ describe("results pages", () => {
     ]);
   });
 
+  it("forgive a typo only when the words as typed find nothing", async () => {
+    expect((await find("q=Camri")).keys).toEqual(["camry-no-year"]);
+    // "Kia" finds the Kias as typed; no similar-looking word is added to them.
+    expect((await find("q=Kia")).keys).toEqual(["rio-2015", "cerato-1995"]);
+  });
+
   it("combine search with filters", async () => {
     expect((await find("q=kia&maxPrice=5000000")).keys).toEqual(["cerato-1995"]);
     expect((await find("q=كيا", 1)).keys).toEqual(["rio-2015", "cerato-1995"]);

@@ -31,7 +31,10 @@ function likeText(text: string) {
 }
 
 /** The WHERE of a results page: only active listings, then every filter that applies. */
-export function listingConditions(query: ListingQuery): { where: SQL; rank: SQL<number> | null } {
+export function listingConditions(
+  query: ListingQuery,
+  { typos = false }: { typos?: boolean } = {},
+): { where: SQL; rank: SQL<number> | null } {
   const conditions: SQL[] = [eq(listings.status, "active")];
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId));
@@ -64,7 +67,7 @@ export function listingConditions(query: ListingQuery): { where: SQL; rank: SQL<
       sql`(${value} is null or ${value} = '' or (${value} ~ '^[0-9]+(\\.[0-9]+)?$' and (${value})::numeric between ${range.min} and ${range.max}))`,
     );
   }
-  const match = query.q.trim() ? searchMatch(query.q) : null;
+  const match = query.q.trim() ? searchMatch(query.q, { typos }) : null;
   if (match) conditions.push(match.where);
   return { where: and(...conditions) ?? sql`true`, rank: match?.rank ?? null };
 }
@@ -85,20 +88,17 @@ function orderOf(query: ListingQuery, rank: SQL<number> | null): SQL[] {
 /**
  * One page of active listings for the home, category and search pages, filtered, sorted and
  * paged in the database, with each listing's primary image (else its first). Two queries: the
- * page and the count. A page past the end gives the last page.
+ * page and the count (two more when a search finds nothing and is tried again forgiving typos).
+ * A page past the end gives the last page.
  */
-export async function findListings({
-  db,
-  query,
+/** The two statements of a results page (the page and the count), for running or EXPLAIN. */
+export function listingStatements(
+  db: Database,
+  query: ListingQuery,
   pageSize = PAGE_SIZE,
-  withTotal = true,
-}: {
-  db: Database;
-  query: ListingQuery;
-  pageSize?: number;
-  withTotal?: boolean;
-}): Promise<FoundPage> {
-  const { where, rank } = listingConditions(query);
+  options: { typos?: boolean } = {},
+) {
+  const { where, rank } = listingConditions(query, options);
   const needsDetails =
     Object.keys(query.exact).length > 0 || query.ranges.length > 0 ? "inner" : "left";
   const pageOf = (page: number) => {
@@ -140,6 +140,35 @@ export async function findListings({
     return joined.where(where);
   };
 
+  return { pageOf, countQuery };
+}
+
+export async function findListings({
+  db,
+  query,
+  pageSize = PAGE_SIZE,
+  withTotal = true,
+}: {
+  db: Database;
+  query: ListingQuery;
+  pageSize?: number;
+  withTotal?: boolean;
+}): Promise<FoundPage> {
+  const exact = await findPage(db, query, pageSize, withTotal, false);
+  // Typos are forgiven only when the words as typed find nothing: similarity on every row is
+  // the costly part of a search, and a common word must stay fast.
+  if (exact.total > 0 || !query.q.trim()) return exact;
+  return findPage(db, query, pageSize, withTotal, true);
+}
+
+async function findPage(
+  db: Database,
+  query: ListingQuery,
+  pageSize: number,
+  withTotal: boolean,
+  typos: boolean,
+): Promise<FoundPage> {
+  const { pageOf, countQuery } = listingStatements(db, query, pageSize, { typos });
   const [rows, counted] = await Promise.all([
     pageOf(query.page),
     withTotal ? countQuery() : Promise.resolve(null),

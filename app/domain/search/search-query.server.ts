@@ -20,10 +20,13 @@ export interface SearchMatch {
  * The SQL that finds listings for what a visitor typed, or null when nothing searchable is left
  * (an empty query, only punctuation). Each word matches when a stored word starts with it or
  * with one of its aliases in the other script (full-text prefix query on `search_vector`, GIN
- * index), or — for words of four letters or more — when a stored word is similar enough to
- * forgive a typo (pg_trgm word similarity on `search_text`, GIN index).
+ * index), or — with `typos`, for words of four letters or more — when a stored word is similar
+ * enough to forgive a typo (pg_trgm word similarity on `search_text`, GIN index).
  */
-export function searchMatch(query: string): SearchMatch | null {
+export function searchMatch(
+  query: string,
+  { typos = true }: { typos?: boolean } = {},
+): SearchMatch | null {
   const terms = searchTerms(cleanQuery(query)).slice(0, MAX_QUERY_TERMS);
   if (terms.length === 0) return null;
   const conditions: SQL[] = [];
@@ -35,10 +38,14 @@ export function searchMatch(query: string): SearchMatch | null {
     const prefixQuery = alternatives.map((word) => `${word}:*`).join(" | ");
     const prefix = sql`${listings.searchVector} @@ to_tsquery('simple', ${prefixQuery})`;
     // Numbers are never "close enough": 2015 must not find 2018.
-    const typos = term.length >= MIN_TYPO_LENGTH && /\p{L}/u.test(term);
-    conditions.push(typos ? sql`(${prefix} or ${term} <% ${listings.searchText})` : prefix);
+    const forgiving = typos && term.length >= MIN_TYPO_LENGTH && /\p{L}/u.test(term);
+    conditions.push(forgiving ? sql`(${prefix} or ${term} <% ${listings.searchText})` : prefix);
   }
   const anyQuery = [...new Set(everyAlternative)].map((word) => `${word}:*`).join(" | ");
-  const rank = sql<number>`(ts_rank(${listings.searchVector}, to_tsquery('simple', ${anyQuery})) + word_similarity(${terms.join(" ")}, ${listings.searchText}))`;
+  const tsRank = sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${anyQuery}))`;
+  // Similarity is costly on every matching row: only when typos are forgiven does it rank.
+  const rank = typos
+    ? sql<number>`(${tsRank} + word_similarity(${terms.join(" ")}, ${listings.searchText}))`
+    : sql<number>`${tsRank}`;
   return { where: sql.join(conditions, sql` and `), rank, terms };
 }

@@ -1,0 +1,126 @@
+#!/usr/bin/env -S npx tsx
+// Discovery at scale: seeds N demo listings (default 100,000) into a fresh database, then times
+// the statements of the home page, a filtered category page and five searches, and prints their
+// SQL query count and EXPLAIN (ANALYZE) plans, so index use can be checked.
+// Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres]
+// Without --postgres it runs on PGlite in a temporary folder. Not a test: figures depend on the
+// machine. Server-side rendering comes on top; bench/page-weight.mjs measures whole pages.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type DatabaseHandle, openPglite, openPostgres } from "../app/db/client.server";
+import { runMigrations } from "../app/db/migrate.server";
+import { queryStatsStorage } from "../app/db/query-stats.server";
+import { syncReferenceData } from "../app/db/reference-data/sync.server";
+import { seedDemo } from "../app/db/seed/seed-demo.server";
+import { findListings, listingStatements } from "../app/domain/discovery/find-listings.server";
+import { parseListingQuery } from "../app/domain/discovery/listing-query";
+
+function option(name: string, fallback: string) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+
+const count = Number(option("count", "100000"));
+const runs = Number(option("runs", "40"));
+const postgres = option("postgres", "");
+
+const cases: [name: string, categoryId: number | null, search: string][] = [
+  ["home: latest 3", null, ""],
+  ["category: motors, kia, 2010+, ≤ 5M", 1, "make=kia&yearMin=2010&maxPrice=5000000"],
+  ["category: property, page 3", 2, "page=3"],
+  ["search: Arabic (سيارة للبيع)", null, "q=سيارة للبيع"],
+  ["search: English (apartment)", null, "q=apartment"],
+  ["search: cross-script (toyota)", null, "q=toyota"],
+  ["search: typo (samsng galaxi)", null, "q=samsng galaxi"],
+  ["search: common word (للبيع)", null, "q=للبيع"],
+];
+
+async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  if (postgres) {
+    const name = `souqna_bench_${process.pid}`;
+    const admin = await openPostgres(postgres, 1);
+    await admin.db.execute(sql.raw(`create database "${name}"`));
+    await admin.close();
+    const url = new URL(postgres);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), 4);
+    return {
+      handle,
+      cleanup: async () => {
+        await handle.close();
+        const again = await openPostgres(postgres, 1);
+        await again.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+        await again.close();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-bench-"));
+  const handle = await openPglite(path.join(dir, "db"));
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const { handle, cleanup } = await open();
+try {
+  const { db } = handle;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-bench-media-"));
+  await runMigrations(handle);
+  await syncReferenceData(db);
+  const seeding = performance.now();
+  await seedDemo({ db, dataDir, count, logger: { info() {} } });
+  console.log(
+    `${handle.kind}: seeded ${count.toLocaleString("en")} listings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  await db.execute(sql`analyze`);
+
+  for (const [name, categoryId, search] of cases) {
+    const query = parseListingQuery(new URLSearchParams(search), { categoryId });
+    const pageSize = name.startsWith("home") ? 3 : 24;
+    const withTotal = !name.startsWith("home");
+    const times: number[] = [];
+    let queries = 0;
+    let total = 0;
+    for (let i = 0; i < runs + 5; i++) {
+      const stats = { count: 0 };
+      const started = performance.now();
+      const found = await queryStatsStorage.run(stats, () =>
+        findListings({ db, query, pageSize, withTotal }),
+      );
+      if (i >= 5) times.push(performance.now() - started);
+      queries = stats.count;
+      total = found.total;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(40)} ${String(total).padStart(6)} found  ${queries} queries  median ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
+    );
+    if (process.argv.includes("--explain")) {
+      const { pageOf, countQuery } = listingStatements(db, query, pageSize);
+      for (const [label, statement] of [
+        ["page", pageOf(query.page)],
+        ["count", countQuery()],
+      ] as const) {
+        const plan = await db.execute(sql`explain (analyze, costs off, timing off) ${statement}`);
+        const rows = (plan as unknown as { rows: Record<string, string>[] }).rows;
+        const lines = rows.map((row) => Object.values(row)[0]);
+        const uses = [...new Set(lines.join("\n").match(/\b\w+_idx\b|Seq Scan on \w+/g) ?? [])];
+        console.log(`    ${label}: ${uses.join(", ") || "(no index named)"}`);
+        if (process.argv.includes("--plans"))
+          console.log(lines.map((l) => `      ${l}`).join("\n"));
+      }
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+} finally {
+  await cleanup();
+}

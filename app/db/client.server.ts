@@ -35,6 +35,7 @@ export class DatabaseUnavailableError extends Error {
  * before the extension exists PostgreSQL keeps it as a placeholder.
  */
 const TRIGRAM_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.5";
+// (PostgreSQL connections get the same setting as a start-up option in openPostgres.)
 
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
@@ -60,15 +61,15 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
+    // Set when each connection starts, so no query has to race the first one.
+    options: "-c pg_trgm.word_similarity_threshold=0.5",
     max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  pool.on("connect", (client) => {
-    client.query(TRIGRAM_SETTINGS).catch(() => {});
-  });
+
   try {
     await pool.query("select 1");
   } catch (error) {

@@ -138,7 +138,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         {/* Sticky beside the results on wide screens, stacked under them on phones (spec). */}
-        <aside className="order-last lg:order-first lg:sticky lg:top-20 lg:self-start">
+        <aside
+          id="filters"
+          className="order-last scroll-mt-20 lg:order-first lg:sticky lg:top-20 lg:self-start"
+        >
           <FilterPanel
             query={query}
             action={loaderData.action}
@@ -190,6 +193,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 >
                   {results.foundText}
                 </h2>
+                {/* Phones: the filters are under the results; this jumps there (no JavaScript). */}
+                <a
+                  href="#filters"
+                  className="text-sm font-semibold text-brand-700 underline lg:hidden"
+                  data-testid="jump-to-filters"
+                >
+                  {t("filters.show")}
+                </a>
                 <SortForm query={query} t={t} />
               </div>
               <ListingGrid cards={results.cards} t={t} />

@@ -1,5 +1,7 @@
 import { SearchX } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form } from "react-router";
+import { toast } from "sonner";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
@@ -50,6 +52,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
+  // The spec's toast as well as the panel below.
+  useEffect(() => {
+    if (loaderData.failed)
+      toast.error(t("search.errorTitle"), { description: t("search.errorBody") });
+  }, [loaderData.failed, t]);
   const { query, results } = loaderData;
   return (
     <main

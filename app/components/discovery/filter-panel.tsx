@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { type CityGroup, CityOptions } from "~/components/forms/city-options";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
@@ -71,6 +71,8 @@ export function FilterPanel({
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const apply = (delay = 0) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -89,6 +91,7 @@ export function FilterPanel({
       action={action}
       className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
       data-testid="filter-panel"
+      data-hydrated={hydrated || undefined}
       onChange={(event) => {
         const target = event.target as unknown as HTMLInputElement;
         // Changing make clears the model: the new make's models are different (spec, section 4).

@@ -76,7 +76,7 @@ export function SortForm({
       {[...hidden].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="sort" className="text-sm text-muted">
+      <label htmlFor="sort" className="whitespace-nowrap text-sm text-muted">
         {t("results.sortLabel")}
       </label>
       <select

@@ -11,6 +11,11 @@ const pages = [
   "/auth",
   "/auth?tab=signup",
   "/forgot-password",
+  "/search?q=kia",
+  "/search?q=zzzqqq",
+  "/category/motors?make=kia",
+  "/category/property",
+  "/my-listings",
   "/nope",
 ];
 
@@ -32,3 +37,18 @@ for (const lang of ["en", "ar"] as const) {
     });
   }
 }
+
+test("a listing page has no serious accessibility problems, in both languages", async ({
+  page,
+}) => {
+  await page.goto("/search?lang=en");
+  const href = await page.getByTestId("listing-card").first().getAttribute("href");
+  for (const lang of ["en", "ar"]) {
+    await page.goto(`${href}?lang=${lang}`);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
+    expect(serious).toEqual([]);
+  }
+});

@@ -99,7 +99,7 @@ test("motors filters apply themselves with JavaScript, and changing make clears 
   page,
 }) => {
   await page.goto("/category/motors?make=kia&model=rio&lang=en");
-  const panel = page.getByTestId("filter-panel");
+  const panel = page.locator('[data-testid="filter-panel"][data-hydrated]');
   await expect(panel.locator('select[name="model"]')).toHaveValue("rio");
   await panel.locator('select[name="make"]').selectOption("hyundai");
   await expect(page).toHaveURL(/make=hyundai/);
@@ -118,4 +118,31 @@ test("results page through plain links", async ({ page }) => {
   expect((await page.goto("/search?page=99999"))?.status()).toBe(200);
   await expect(page.getByTestId("listing-card").first()).toBeVisible();
   expect((await page.goto("/category/no-such-thing"))?.status()).toBe(404);
+});
+
+test("the phone drawer leads to a category page", async ({ page }, info) => {
+  test.skip(info.project.name !== "phone", "the drawer is the phone's menu");
+  for (const [lang, name] of [
+    ["en", "Property"],
+    ["ar", "عقارات"],
+  ] as const) {
+    await page.goto(`/?lang=${lang}`);
+    await page.getByTestId("menu-button").click();
+    const drawer = page.getByTestId("category-drawer");
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(/\/category\/property$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(drawer).toBeHidden();
+  }
+});
+
+test("price and year sliders apply themselves with JavaScript", async ({ page }) => {
+  await page.goto("/category/motors?lang=en");
+  const panel = page.locator('[data-testid="filter-panel"][data-hydrated]');
+  await panel.locator('input[name="yearMin"]').fill("2012");
+  await expect(page).toHaveURL(/yearMin=2012/);
+  await panel.locator('input[name="maxPrice"]').fill("5000000");
+  await expect(page).toHaveURL(/maxPrice=5000000/);
+  await expect(page).toHaveURL(/yearMin=2012/);
 });

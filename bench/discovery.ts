@@ -2,7 +2,8 @@
 // Discovery at scale: seeds N demo listings (default 100,000) into a fresh database, then times
 // the statements of the home page, a filtered category page and five searches, and prints their
 // SQL query count and EXPLAIN (ANALYZE) plans, so index use can be checked.
-// Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres]
+// Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres [--keep | --reuse NAME]]
+//        [--explain [--plans]]
 // Without --postgres it runs on PGlite in a temporary folder. Not a test: figures depend on the
 // machine. Server-side rendering comes on top; bench/page-weight.mjs measures whole pages.
 import fs from "node:fs";
@@ -16,6 +17,7 @@ import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemo } from "../app/db/seed/seed-demo.server";
 import { findListings, listingStatements } from "../app/domain/discovery/find-listings.server";
 import { parseListingQuery } from "../app/domain/discovery/listing-query";
+import { findCorrections } from "../app/domain/search/search-query.server";
 
 function option(name: string, fallback: string) {
   const at = process.argv.indexOf(`--${name}`);
@@ -25,6 +27,8 @@ function option(name: string, fallback: string) {
 const count = Number(option("count", "100000"));
 const runs = Number(option("runs", "40"));
 const postgres = option("postgres", "");
+/** An earlier run's database (kept with --keep): no seeding, straight to the measurements. */
+const reuse = option("reuse", "");
 
 const cases: [name: string, categoryId: number | null, search: string][] = [
   ["home: latest 3", null, ""],
@@ -35,14 +39,17 @@ const cases: [name: string, categoryId: number | null, search: string][] = [
   ["search: cross-script (toyota)", null, "q=toyota"],
   ["search: typo (samsng galaxi)", null, "q=samsng galaxi"],
   ["search: common word (للبيع)", null, "q=للبيع"],
+  ["search: narrow, ranked (كامري ٢٠١٥ حلب)", null, "q=كامري ٢٠١٥ حلب"],
 ];
 
 async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   if (postgres) {
-    const name = `souqna_bench_${process.pid}`;
-    const admin = await openPostgres(postgres, 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
+    const name = reuse || `souqna_bench_${process.pid}`;
+    if (!reuse) {
+      const admin = await openPostgres(postgres, 1);
+      await admin.db.execute(sql.raw(`create database "${name}"`));
+      await admin.close();
+    }
     const url = new URL(postgres);
     url.pathname = `/${name}`;
     const handle = await openPostgres(url.toString(), 4);
@@ -50,6 +57,7 @@ async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<
       handle,
       cleanup: async () => {
         await handle.close();
+        if (reuse || process.argv.includes("--keep")) return console.log(`kept database ${name}`);
         const again = await openPostgres(postgres, 1);
         await again.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
         await again.close();
@@ -75,12 +83,14 @@ try {
   const { db } = handle;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-bench-media-"));
   await runMigrations(handle);
-  await syncReferenceData(db);
-  const seeding = performance.now();
-  await seedDemo({ db, dataDir, count, logger: { info() {} } });
-  console.log(
-    `${handle.kind}: seeded ${count.toLocaleString("en")} listings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-  );
+  if (!reuse) {
+    await syncReferenceData(db);
+    const seeding = performance.now();
+    await seedDemo({ db, dataDir, count, logger: { info() {} } });
+    console.log(
+      `${handle.kind}: seeded ${count.toLocaleString("en")} listings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+  }
   await db.execute(sql`analyze`);
 
   for (const [name, categoryId, search] of cases) {
@@ -90,6 +100,7 @@ try {
     const times: number[] = [];
     let queries = 0;
     let total = 0;
+    let more = false;
     for (let i = 0; i < runs + 5; i++) {
       const stats = { count: 0 };
       const started = performance.now();
@@ -99,15 +110,20 @@ try {
       if (i >= 5) times.push(performance.now() - started);
       queries = stats.count;
       total = found.total;
+      more = found.more;
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(40)} ${String(total).padStart(6)} found  ${queries} queries  median ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
+      `${name.padEnd(40)} ${`${total}${more ? "+" : ""}`.padStart(6)} found  ${queries} queries  median ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
     );
     if (process.argv.includes("--explain")) {
-      const { pageOf, countQuery } = listingStatements(db, query, pageSize);
+      // As findListings runs them: a search that found nothing as typed runs with corrections.
+      const exact = await findListings({ db, query, pageSize: 1 });
+      const corrections =
+        exact.total === 0 && query.q ? await findCorrections(db, query.q) : undefined;
+      const { pageOf, countQuery } = listingStatements(db, query, pageSize, { corrections });
       for (const [label, statement] of [
-        ["page", pageOf(query.page)],
+        ["page", pageOf(query.page, more)],
         ["count", countQuery()],
       ] as const) {
         const plan = await db.execute(sql`explain (analyze, costs off, timing off) ${statement}`);

@@ -29,20 +29,11 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
-/**
- * Search forgives a typo when a query word is this similar to a stored word (pg_trgm's
- * `<%` operator; its default 0.6 misses "engeneers" for "engineers"). Set on every connection;
- * before the extension exists PostgreSQL keeps it as a placeholder.
- */
-const TRIGRAM_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.5";
-// (PostgreSQL connections get the same setting as a start-up option in openPostgres.)
-
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm for search typos (the migrations create the extension).
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
-  await client.exec(TRIGRAM_SETTINGS);
   const db = drizzlePglite({ client, schema, logger: queryCounter }) as unknown as Database;
   return {
     db,
@@ -61,8 +52,6 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
-    // Set when each connection starts, so no query has to race the first one.
-    options: "-c pg_trgm.word_similarity_threshold=0.5",
     max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,

@@ -77,8 +77,6 @@ export const listings = pgTable(
     index("listings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("listings_city_idx").on(t.cityId),
     index("listings_search_vector_idx").using("gin", t.searchVector),
-    // Typos: word similarity of a query word to the stored words (pg_trgm).
-    index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("listings_search_version_idx").on(t.searchVersion),
   ],
 );
@@ -115,4 +113,15 @@ export const listingDetails = pgTable(
     details: jsonb("details").$type<Record<string, string | number>>().notNull().default({}),
   },
   (t) => [index("listing_details_details_idx").using("gin", t.details.op("jsonb_path_ops"))],
+);
+
+/**
+ * Every distinct word (four letters or more) of every listing's search_text, kept by a trigger
+ * on listings (drizzle/0002_search_words.sql). A typo is corrected against this short list,
+ * with a trigram index, instead of against every listing.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
 );

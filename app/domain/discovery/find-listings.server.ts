@@ -2,7 +2,11 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings } from "~/db/schema";
-import { searchMatch } from "~/domain/search/search-query.server";
+import {
+  type Corrections,
+  findCorrections,
+  searchMatch,
+} from "~/domain/search/search-query.server";
 import { type ListingQuery, PAGE_SIZE, priceFilterApplies } from "./listing-query";
 
 export interface FoundListing {
@@ -20,10 +24,19 @@ export interface FoundListing {
 
 export interface FoundPage {
   items: FoundListing[];
+  /** The number of matches, counted up to COUNT_LIMIT; `more` says there are more than that. */
   total: number;
+  more: boolean;
   page: number;
   pageCount: number;
 }
+
+/**
+ * Matches are counted up to this many: past it the page says "more than 1,000" and pages on.
+ * Counting every one of 30,000 matches for a common word costs a scan of them all, on every
+ * page view; nobody pages that far.
+ */
+export const COUNT_LIMIT = 1000;
 
 /** `%` and `_` are wildcards in LIKE; a visitor's text must match only itself. */
 function likeText(text: string) {
@@ -33,7 +46,7 @@ function likeText(text: string) {
 /** The WHERE of a results page: only active listings, then every filter that applies. */
 export function listingConditions(
   query: ListingQuery,
-  { typos = false }: { typos?: boolean } = {},
+  { corrections }: { corrections?: Corrections } = {},
 ): { where: SQL; rank: SQL<number> | null } {
   const conditions: SQL[] = [eq(listings.status, "active")];
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
@@ -67,41 +80,39 @@ export function listingConditions(
       sql`(${value} is null or ${value} = '' or (${value} ~ '^[0-9]+(\\.[0-9]+)?$' and (${value})::numeric between ${range.min} and ${range.max}))`,
     );
   }
-  const match = query.q.trim() ? searchMatch(query.q, { typos }) : null;
+  const match = query.q.trim() ? searchMatch(query.q, { corrections }) : null;
   if (match) conditions.push(match.where);
   return { where: and(...conditions) ?? sql`true`, rank: match?.rank ?? null };
 }
 
-function orderOf(query: ListingQuery, rank: SQL<number> | null): SQL[] {
+function orderOf(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
   switch (query.sort) {
     case "price_asc":
       return [asc(listings.price), desc(listings.createdAt)];
     case "price_desc":
       return [desc(listings.price), desc(listings.createdAt)];
     case "relevance":
-      return rank ? [desc(rank), desc(listings.createdAt)] : [desc(listings.createdAt)];
+      // Ranking reads every match; when there are more than COUNT_LIMIT of them (a common word)
+      // the words say little about relevance anyway, and the newest come first, walking the
+      // index on created_at.
+      return rank && !broad
+        ? [desc(rank), desc(listings.createdAt)]
+        : [desc(listings.createdAt), desc(listings.id)];
     default:
       return [desc(listings.createdAt), desc(listings.id)];
   }
 }
 
-/**
- * One page of active listings for the home, category and search pages, filtered, sorted and
- * paged in the database, with each listing's primary image (else its first). Two queries: the
- * page and the count (two more when a search finds nothing and is tried again forgiving typos).
- * A page past the end gives the last page.
- */
 /** The two statements of a results page (the page and the count), for running or EXPLAIN. */
 export function listingStatements(
   db: Database,
   query: ListingQuery,
   pageSize = PAGE_SIZE,
-  options: { typos?: boolean } = {},
+  options: { corrections?: Corrections } = {},
 ) {
   const { where, rank } = listingConditions(query, options);
-  const needsDetails =
-    Object.keys(query.exact).length > 0 || query.ranges.length > 0 ? "inner" : "left";
-  const pageOf = (page: number) => {
+  const needsDetails = Object.keys(query.exact).length > 0 || query.ranges.length > 0;
+  const pageOf = (page: number, broad = false) => {
     const base = db
       .select({
         id: listings.id,
@@ -120,29 +131,38 @@ export function listingStatements(
           order by i.is_primary desc, i.sort_order asc limit 1)`,
       })
       .from(listings);
-    const joined =
-      needsDetails === "inner"
-        ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
-        : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
+    const joined = needsDetails
+      ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
+      : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
     return joined
       .where(where)
-      .orderBy(...orderOf(query, rank))
+      .orderBy(...orderOf(query, rank, broad))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   };
 
+  // Counts up to COUNT_LIMIT + 1 matches and stops there.
   const countQuery = () => {
-    const base = db.select({ n: sql<number>`count(*)::int` }).from(listings);
-    const joined =
-      needsDetails === "inner"
-        ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
-        : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
-    return joined.where(where);
+    const base = db.select({ one: sql`1` }).from(listings);
+    const joined = needsDetails
+      ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
+      : base;
+    const matches = joined
+      .where(where)
+      .limit(COUNT_LIMIT + 1)
+      .as("matches");
+    return db.select({ n: sql<number>`count(*)::int` }).from(matches);
   };
 
   return { pageOf, countQuery };
 }
 
+/**
+ * One page of active listings for the home, category and search pages, filtered, sorted and
+ * paged in the database, with each listing's primary image (else its first). Two queries: the
+ * count (up to COUNT_LIMIT), then the page (two more when a search finds nothing and is tried
+ * again forgiving typos). A page past the end gives the last page.
+ */
 export async function findListings({
   db,
   query,
@@ -154,11 +174,20 @@ export async function findListings({
   pageSize?: number;
   withTotal?: boolean;
 }): Promise<FoundPage> {
-  const exact = await findPage(db, query, pageSize, withTotal, false);
-  // Typos are forgiven only when the words as typed find nothing: similarity on every row is
-  // the costly part of a search, and a common word must stay fast.
+  const exact = await findPage(db, query, pageSize, withTotal);
+  // Typos are forgiven only when the words as typed find nothing: then each word is also tried
+  // as the known words closest to it.
   if (exact.total > 0 || !query.q.trim()) return exact;
-  return findPage(db, query, pageSize, withTotal, true);
+  const corrections = await findCorrections(db, query.q);
+  if (corrections.size === 0) return exact;
+  return findPage(db, query, pageSize, withTotal, corrections);
+}
+
+function toFound({
+  imageVariants,
+  ...row
+}: Omit<FoundListing, "image"> & { imageVariants: FoundListing["image"] }): FoundListing {
+  return { ...row, image: imageVariants ?? null };
 }
 
 async function findPage(
@@ -166,25 +195,38 @@ async function findPage(
   query: ListingQuery,
   pageSize: number,
   withTotal: boolean,
-  typos: boolean,
+  corrections?: Corrections,
 ): Promise<FoundPage> {
-  const { pageOf, countQuery } = listingStatements(db, query, pageSize, { typos });
-  const [rows, counted] = await Promise.all([
-    pageOf(query.page),
-    withTotal ? countQuery() : Promise.resolve(null),
-  ]);
-  let total = counted ? (counted[0]?.n ?? 0) : rows.length;
-  let page = query.page;
-  let items = rows;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (withTotal && items.length === 0 && total > 0 && page > pageCount) {
-    page = pageCount;
-    items = await pageOf(page);
-    total = Math.max(total, items.length);
+  const { pageOf, countQuery } = listingStatements(db, query, pageSize, { corrections });
+  if (!withTotal) {
+    const rows = await pageOf(query.page);
+    return {
+      items: rows.map(toFound),
+      total: rows.length,
+      more: false,
+      page: query.page,
+      pageCount: 1,
+    };
   }
+  // The count first: it decides whether the page can afford to rank by relevance.
+  const counted = (await countQuery())[0]?.n ?? 0;
+  const more = counted > COUNT_LIMIT;
+  const total = Math.min(counted, COUNT_LIMIT);
+  let page = query.page;
+  let items = total > 0 ? await pageOf(page, more) : [];
+  // Pages run to COUNT_LIMIT and, past it, for as long as there are results; a page past the
+  // end gives the last page that is known to have some.
+  const known = Math.max(1, Math.ceil(total / pageSize));
+  if (items.length === 0 && total > 0) {
+    page = known;
+    items = await pageOf(page, more);
+  }
+  const pageCount =
+    more && items.length === pageSize ? Math.max(known, page + 1) : Math.max(known, page);
   return {
-    items: items.map(({ imageVariants, ...row }) => ({ ...row, image: imageVariants ?? null })),
+    items: items.map(toFound),
     total,
+    more,
     page,
     pageCount,
   };

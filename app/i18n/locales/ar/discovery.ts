@@ -15,6 +15,7 @@ const discovery = {
     found_few: "تم العثور على {{formatted}} إعلانات",
     found_many: "تم العثور على {{formatted}} إعلاناً",
     found_other: "تم العثور على {{formatted}} إعلان",
+    foundMore: "تم العثور على أكثر من {{formatted}} إعلان",
     sortLabel: "الترتيب حسب",
     sort: {
       relevance: "الأكثر صلة",

@@ -8,6 +8,7 @@ const discovery = {
   results: {
     found_one: "Found {{formatted}} listing(s)",
     found_other: "Found {{formatted}} listing(s)",
+    foundMore: "Found more than {{formatted}} listings",
     sortLabel: "Sort by",
     sort: {
       relevance: "Most relevant",

@@ -1,5 +1,6 @@
 import type { Database } from "./db/client.server";
 import type { Auth } from "./domain/accounts/auth.server";
+import type { MessageHub } from "./domain/messaging/message-hub.server";
 import type { Lang } from "./i18n/config";
 import type { Mailer } from "./mail/mailer.server";
 import type { Env } from "./utils/env.server";
@@ -16,6 +17,8 @@ export interface AppContext {
   clientIp: string;
   /** Per-response nonce that lets our own inline scripts pass the Content-Security-Policy. */
   cspNonce: string;
+  /** Live delivery of conversation events to open event streams, on every instance. */
+  messaging: MessageHub;
 }
 
 declare module "react-router" {

@@ -17,6 +17,7 @@ import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
+import { unreadForHeader } from "./components/messaging/unread.server";
 import { getMember } from "./domain/accounts/session.server";
 import { listCategories } from "./domain/catalog/list-categories.server";
 import {
@@ -45,6 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getUsdRate({ db, env }),
   ]);
   const flash = readFlash(request);
+  // The header's badge: one query (a conversation's own page leaves itself out, unread.server).
+  const unreadMessages = member ? await unreadForHeader({ db, member, request, lang }) : null;
   return data(
     {
       lang,
@@ -56,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             avatarUrl: member.avatarUrl,
             initial: (member.email[0] ?? "?").toUpperCase(),
             emailVerified: member.emailVerified,
+            moderator: member.role === "moderator",
+            unreadMessages,
           }
         : null,
       flash: flash?.key ?? null,

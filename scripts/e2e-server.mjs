@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The server Playwright tests against: a fresh data dir with the demo listings, every run.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,4 +14,16 @@ process.env.SEED_DEMO ??= "true";
 process.env.LOG_LEVEL ??= "warn";
 // Every test signs up from 127.0.0.1; the per-address limit is tested in the domain tests.
 process.env.SIGN_UPS_PER_IP_PER_HOUR ??= "1000";
+
+// A moderator to sign in with (tests/e2e/support/moderator.ts): a member signed up by a test-only
+// script, then promoted with the real `npm run user:role` — both before the server takes the
+// data dir, since PGlite allows one process at a time.
+const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+for (const args of [
+  ["tests/e2e/support/create-moderator.ts"],
+  ["app/db/cli/user-role.ts", "moderator@example.com", "moderator"],
+]) {
+  const done = spawnSync(process.execPath, [tsx, ...args], { cwd: root, stdio: "inherit" });
+  if (done.status !== 0) process.exit(done.status ?? 1);
+}
 await import("./start.mjs");

@@ -8,11 +8,13 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
+import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
 import { serverT } from "../app/i18n/i18n.server";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
+import { messageStream } from "./message-stream";
 import { sameOriginOnly } from "./same-origin";
 
 export interface AppOptions {
@@ -20,6 +22,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   auth: AppContext["auth"];
   mailer: AppContext["mailer"];
+  /** Live messages (message-hub.server.ts): in-process on PGlite, LISTEN/NOTIFY on PostgreSQL. */
+  messaging: MessageHub;
   logger: AppLogger;
   /** The React Router build, or a loader for it (development re-imports it on every request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -40,7 +44,17 @@ declare global {
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-export function createApp({ env, database, auth, mailer, logger, build, assets, dev }: AppOptions) {
+export function createApp({
+  env,
+  database,
+  auth,
+  mailer,
+  messaging,
+  logger,
+  build,
+  assets,
+  dev,
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -110,7 +124,14 @@ export function createApp({ env, database, auth, mailer, logger, build, assets, 
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  app.use(compression());
+  app.use(
+    compression({
+      // An event stream must reach the browser event by event, not when a zlib buffer fills.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -176,6 +197,8 @@ export function createApp({ env, database, auth, mailer, logger, build, assets, 
     next();
   });
 
+  app.get("/api/messages/stream", messageStream({ db: database.db, auth, hub: messaging, logger }));
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -190,6 +213,7 @@ export function createApp({ env, database, auth, mailer, logger, build, assets, 
         requestId: res.locals.requestId,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce,
+        messaging,
       }),
     }),
   );

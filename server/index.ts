@@ -6,6 +6,11 @@ import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import {
+  createLocalHub,
+  createPostgresHub,
+  type MessageHub,
+} from "../app/domain/messaging/message-hub.server";
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
 import { createMailer } from "../app/mail/mailer.server";
@@ -45,6 +50,8 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Open event streams are told to go (their browsers reconnect elsewhere) instead of cut.
+    await messaging?.close().catch(() => {});
     await new Promise<void>((resolve) => {
       if (!server) return resolve();
       server.close(() => resolve());
@@ -62,6 +69,7 @@ async function main() {
   };
   let server: import("node:http").Server | undefined;
   let stopRateUpdates = () => {};
+  let messaging: MessageHub | undefined;
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
@@ -91,7 +99,11 @@ async function main() {
 
   const mailer = createMailer(env);
   const auth = createAuth({ db: database.db, env, secret: resolveSessionSecret(env), mailer });
-  const app = createApp({ env, database, auth, mailer, logger, build, assets, dev });
+  // Two instances on one PostgreSQL database hear each other's messages through LISTEN/NOTIFY.
+  messaging = env.DATABASE_URL
+    ? createPostgresHub({ db: database.db, url: env.DATABASE_URL, logger })
+    : createLocalHub(logger);
+  const app = createApp({ env, database, auth, mailer, messaging, logger, build, assets, dev });
   // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
   stopRateUpdates = startRateUpdates({ db: database.db, env, logger }).stop;
   server = app.listen(env.PORT, env.HOST, () => {

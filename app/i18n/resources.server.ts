@@ -2,17 +2,23 @@ import arAccount from "./locales/ar/account";
 import arAuth from "./locales/ar/auth";
 import arCommon from "./locales/ar/common";
 import arDiscovery from "./locales/ar/discovery";
+import arFavorites from "./locales/ar/favorites";
 import arHome from "./locales/ar/home";
 import arListings from "./locales/ar/listings";
 import arMail from "./locales/ar/mail";
+import arMessages from "./locales/ar/messages";
+import arModeration from "./locales/ar/moderation";
 import arPages from "./locales/ar/pages";
 import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
 import enDiscovery from "./locales/en/discovery";
+import enFavorites from "./locales/en/favorites";
 import enHome from "./locales/en/home";
 import enListings from "./locales/en/listings";
 import enMail from "./locales/en/mail";
+import enMessages from "./locales/en/messages";
+import enModeration from "./locales/en/moderation";
 import enPages from "./locales/en/pages";
 
 /** Every catalog, for the server. The browser receives only what each page needs. */
@@ -25,6 +31,9 @@ export const resources = {
     discovery: enDiscovery,
     listings: enListings,
     mail: enMail,
+    favorites: enFavorites,
+    messages: enMessages,
+    moderation: enModeration,
     pages: enPages,
   },
   ar: {
@@ -35,6 +44,9 @@ export const resources = {
     discovery: arDiscovery,
     listings: arListings,
     mail: arMail,
+    favorites: arFavorites,
+    messages: arMessages,
+    moderation: arModeration,
     pages: arPages,
   },
 } as const;

@@ -9,6 +9,7 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
 import { cities, governorates } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
+import { getMember } from "~/domain/accounts/session.server";
 import { filterFields, PRICE_FILTER, parseListingQuery } from "~/domain/discovery/listing-query";
 import { resolveCategory } from "~/domain/discovery/resolve-category";
 import type { Lang } from "~/i18n/config";
@@ -69,7 +70,7 @@ function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, env, lang } = context;
+  const { db, env, lang, auth } = context;
   const t = serverT(lang, "discovery");
   const category = resolveCategory(params.categoryId);
   if (!category) {
@@ -86,7 +87,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = parseListingQuery(url.searchParams, { categoryId: category.id });
   const name = named(lang, category);
   const base = {
-    translations: bundlesFor(lang, ["discovery"]),
+    translations: bundlesFor(lang, ["discovery", "favorites"]),
     lang,
     category: { id: category.id, slug: category.slug, name, postable: category.postable },
     query,
@@ -97,7 +98,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     price: PRICE_FILTER,
   };
   try {
-    const results = await loadResults({ db, env, lang, query });
+    // The root loader's lookup, shared; the member's hearts cost one query.
+    const member = await getMember({ auth, db, request });
+    const results = await loadResults({ db, env, lang, query, member });
     return {
       ...base,
       results,
@@ -119,6 +122,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
+  useNamespace("favorites", loaderData.translations.favorites);
   const { category, query, results } = loaderData;
   const postHref = `/post-ad?category=${category.id}`;
   return (

@@ -1,14 +1,16 @@
 import { ArrowRight, MessageCircle, SearchCheck, ShieldCheck, Star } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { toCardView } from "~/components/discovery/card-view.server";
+import { markFavorites, toCardView } from "~/components/discovery/card-view.server";
 import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
 import { categoryName } from "~/components/layout/category-name";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
+import { getMember } from "~/domain/accounts/session.server";
 import { countListingsByCategory } from "~/domain/catalog/count-listings-by-category.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -20,18 +22,18 @@ import type { Route } from "./+types/home";
 
 const LATEST = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, lang, env } = context;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, lang, env, auth } = context;
   const [counts, members, latest] = await Promise.all([
     countListingsByCategory({ db }),
     countMembers({ db }),
     // The spec's latest 3 active listings; "View All Listings" opens the full, sortable list.
-    latestListings({ db, env, lang }),
+    latestListings({ db, env, lang, auth, request }),
   ]);
   const t = serverT(lang, "home");
   const rounded = roundDownForDisplay(members);
   return {
-    translations: bundlesFor(lang, ["home", "discovery"]),
+    translations: bundlesFor(lang, ["home", "discovery", "favorites"]),
     latest,
     meta: { title: t("metaTitle"), description: t("metaDescription") },
     listingCounts: Object.fromEntries(
@@ -48,8 +50,10 @@ async function latestListings({
   db,
   env,
   lang,
-}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang">) {
-  const [found, usdRate] = await Promise.all([
+  auth,
+  request,
+}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth"> & { request: Request }) {
+  const [found, usdRate, member] = await Promise.all([
     findListings({
       db,
       query: parseListingQuery(new URLSearchParams()),
@@ -57,9 +61,20 @@ async function latestListings({
       withTotal: false,
     }),
     getUsdRate({ db, env }),
+    // The root loader's lookup, shared: no extra query.
+    getMember({ auth, db, request }),
   ]);
   const storage = createLocalStorage(env.DATA_DIR);
-  return found.items.map((item) => toCardView(lang, item, { storage, usdRate }));
+  // The member's hearts: one query for the three cards, none for visitors.
+  const favorited = await favoritedAmong({
+    db,
+    member,
+    listingIds: found.items.map((item) => item.id),
+  });
+  return markFavorites(
+    found.items.map((item) => toCardView(lang, item, { storage, usdRate })),
+    favorited,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
@@ -67,6 +82,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useNamespace("home", loaderData.translations.home);
   const { t: tDiscovery } = useNamespace("discovery", loaderData.translations.discovery);
+  useNamespace("favorites", loaderData.translations.favorites);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const categories = root?.categories ?? [];
   const steps = t("howItWorks.steps", { returnObjects: true }) as { title: string; body: string }[];

@@ -16,6 +16,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
@@ -25,9 +26,15 @@ import { ListingPrice } from "~/components/listing/listing-price";
 import { specItems } from "~/components/listing/listing-specs";
 import { SpecList } from "~/components/listing/spec-list";
 import { UsdApprox, usdApproxText } from "~/components/listing/usd-approx";
+import { MessageSeller } from "~/components/messaging/message-seller";
+import { messageSellerView } from "~/components/messaging/message-seller.server";
+import { removalReasonText } from "~/components/moderation/removal-reason.server";
+import { ReportListing } from "~/components/moderation/report-listing";
+import { reportListingAction } from "~/components/moderation/report-listing.server";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
+import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView, type ListingImage } from "~/domain/listings/get-listing.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
@@ -89,6 +96,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = await getListingForView({ db, listingId: params.id, viewer: member });
   if (!view) notFound(lang, false);
   const { listing, seller } = view;
+  // Only what everyone may open can be saved. A member's heart costs one query; a visitor's
+  // comes from their browser.
+  const favoritable = listing.status === "active" || listing.status === "sold";
+  const favorited =
+    member && favoritable
+      ? (await favoritedAmong({ db, member, listingIds: [listing.id] })).has(listing.id)
+      : false;
   const t = serverT(lang, "listings");
   const url = new URL(request.url);
 
@@ -151,8 +165,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   return data(
     {
-      translations: bundlesFor(lang, ["listings"]),
+      translations: bundlesFor(lang, ["listings", "moderation", "favorites"]),
       id: listing.id,
+      favorite: favoritable ? { favorited } : null,
       usdApprox: usdApproxText(lang, listing.price, usdRate, t),
       jsonLd,
       title,
@@ -175,10 +190,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       location: t("detail.locationValue", { location }),
       locationName: location,
       status: listing.status,
-      removalReason: listing.removalReason,
+      removalReason: removalReasonText(lang, listing.removalReason),
       isOwner: view.isOwner,
+      report: {
+        inline: url.searchParams.get("report") === "1",
+        loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}?report=1`)}`,
+      },
       confirmDelete: view.isOwner && url.searchParams.get("confirm") === "delete",
       signedIn: Boolean(member),
+      // "Message seller": a composer, the buyer's existing conversation, or sign in first.
+      messageSeller: await messageSellerView({
+        db,
+        lang,
+        member,
+        listingId: listing.id,
+        isOwner: view.isOwner,
+      }),
       seller: {
         name: seller.fullName,
         avatarUrl: seller.avatarUrl,
@@ -223,6 +250,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const member = await requireMember({ auth, db, request });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "report") {
+    return reportListingAction({ db, lang, member, form, listingId: params.id });
+  }
   try {
     if (intent === "delete") {
       await deleteListing({
@@ -292,6 +322,7 @@ type Loaded = Route.ComponentProps["loaderData"];
 
 export default function ListingPage({ loaderData: page, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", page.translations.listings);
+  useNamespace("favorites", page.translations.favorites);
   return (
     <main
       id="main"
@@ -339,6 +370,15 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
                 </span>
               </p>
             </div>
+            {page.favorite ? (
+              <div className="mt-4 border-t border-line pt-4">
+                <FavoriteButton
+                  listingId={page.id}
+                  favorited={page.favorite.favorited}
+                  variant="full"
+                />
+              </div>
+            ) : null}
           </Card>
           {page.specs.length > 0 ? (
             <Card title={t("detail.specifications")}>
@@ -369,8 +409,24 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
           </Card>
         </div>
         <aside className="space-y-6">
-          {page.isOwner ? <OwnerCard page={page} error={actionData?.error} t={t} /> : null}
+          {page.isOwner ? (
+            <OwnerCard
+              page={page}
+              error={actionData && "error" in actionData ? actionData.error : undefined}
+              t={t}
+            />
+          ) : null}
           <SellerCard page={page} t={t} />
+          {page.isOwner ? null : (
+            <ReportListing
+              listingId={page.id}
+              signedIn={page.signedIn}
+              inline={page.report.inline}
+              loginUrl={page.report.loginUrl}
+              result={actionData && "intent" in actionData ? actionData : undefined}
+              translations={page.translations.moderation}
+            />
+          )}
           <ShareCard url={page.shareUrl} title={page.title} t={t} />
         </aside>
       </div>
@@ -426,6 +482,7 @@ function SellerCard({ page, t }: { page: Loaded; t: T }) {
       </div>
       {page.isOwner ? null : (
         <div className="mt-5 space-y-3" data-testid="contact">
+          {page.messageSeller ? <MessageSeller view={page.messageSeller} /> : null}
           {!page.signedIn ? (
             <>
               <p className="text-sm text-muted">{t("detail.loginToContact")}</p>

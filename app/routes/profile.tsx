@@ -16,11 +16,15 @@ import {
 import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { toFavoriteCards } from "~/components/favorites/favorite-cards.server";
+import { FavoritesPreview } from "~/components/favorites/favorites-preview";
 import { CityOptions } from "~/components/forms/city-options";
 import { Field, FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
+import { toInboxRows } from "~/components/messaging/inbox-view.server";
+import { ProfileMessages } from "~/components/messaging/profile-messages";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { cities, governorates } from "~/db/reference-data/regions";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
@@ -28,11 +32,15 @@ import { getProfile, type MemberProfile } from "~/domain/accounts/get-profile.se
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { requireMember } from "~/domain/accounts/session.server";
 import { type ProfileInput, updateProfile } from "~/domain/accounts/update-profile.server";
+import { FAVORITES_PREVIEW } from "~/domain/favorites/favorites-schemas";
+import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
+import { listInbox } from "~/domain/messaging/list-inbox.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
+import { createLocalStorage } from "~/media/storage.server";
 import { type FormFailure, failedAction, formValues } from "~/utils/action-error.server";
 import { AppError, type AppErrorCode, isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
@@ -40,6 +48,8 @@ import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";
 
 const TABS = ["listings", "favorites", "messages"] as const;
+/** Conversations the Messages tab shows before "View All Messages". */
+const PROFILE_CONVERSATIONS = 5;
 type Tab = (typeof TABS)[number];
 
 // Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
@@ -73,11 +83,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only the open tab's rows are read: one query, and none for the other tabs.
   const listings =
     tab === "listings" ? toMyListingRows(lang, await listMyListings({ db, member })) : [];
+  // The Favorites tab: the latest three saved listings (spec), one query.
+  const favorites =
+    tab === "favorites"
+      ? await toFavoriteCards({
+          db,
+          env: context.env,
+          lang,
+          items: (await listFavorites({ db, member, pageSize: FAVORITES_PREVIEW })).items,
+          favorited: true,
+        })
+      : [];
+  // The Messages tab: the latest conversations, one query.
+  const conversations =
+    tab === "messages"
+      ? toInboxRows(
+          lang,
+          await listInbox({ db, member, limit: PROFILE_CONVERSATIONS }),
+          createLocalStorage(context.env.DATA_DIR),
+        )
+      : [];
   const confirm = url.searchParams.get("confirm");
   return {
-    translations: bundlesFor(lang, ["account", "listings"]),
+    translations: bundlesFor(lang, ["account", "listings", "favorites", "discovery", "messages"]),
     editing: url.searchParams.get("edit") === "1",
     tab,
+    favorites,
+    conversations,
     listings,
     confirm: confirm && listings.some((row) => row.id === confirm) ? confirm : null,
     profile: {
@@ -245,6 +277,8 @@ type LocationGroup = Route.ComponentProps["loaderData"]["locations"][number];
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("account", loaderData.translations.account);
   const { t: tListings } = useNamespace("listings", loaderData.translations.listings);
+  useNamespace("favorites", loaderData.translations.favorites);
+  useNamespace("discovery", loaderData.translations.discovery);
   const { profile, tab } = loaderData;
   const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
   const saveFailure = failure?.intent === "profile" ? failure : undefined;
@@ -318,6 +352,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             confirm={loaderData.confirm}
             returnTo="/profile"
             t={tListings}
+          />
+        ) : tab === "favorites" && loaderData.favorites.length > 0 ? (
+          <FavoritesPreview
+            cards={loaderData.favorites}
+            viewAllLabel={t("profile.favorites.viewAll")}
+          />
+        ) : tab === "messages" && loaderData.conversations.length > 0 ? (
+          <ProfileMessages
+            rows={loaderData.conversations}
+            translations={loaderData.translations.messages}
           />
         ) : null}
       </ActivityTabs>

@@ -7,6 +7,7 @@ import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { categories } from "~/db/reference-data/categories";
+import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { cleanQuery } from "~/domain/search/normalize";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -15,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env, lang } = context;
+  const { db, env, lang, auth } = context;
   const url = new URL(request.url);
   const params = new URLSearchParams(url.search);
   // The spec's clean-up: trimmed, without quotes, apostrophes and backslashes.
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(params);
   const t = serverT(lang, "discovery");
   const base = {
-    translations: bundlesFor(lang, ["discovery"]),
+    translations: bundlesFor(lang, ["discovery", "favorites"]),
     query,
     categories: categories.map((category) => ({
       id: category.id,
@@ -40,7 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       ...base,
       failed: false as const,
-      results: await loadResults({ db, env, lang, query }),
+      results: await loadResults({
+        db,
+        env,
+        lang,
+        query,
+        // The root loader's lookup, shared; the member's hearts cost one query.
+        member: await getMember({ auth, db, request }),
+      }),
     };
   } catch (error) {
     console.error(error);
@@ -52,6 +60,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
+  useNamespace("favorites", loaderData.translations.favorites);
   // The spec's toast as well as the panel below.
   useEffect(() => {
     if (loaderData.failed)

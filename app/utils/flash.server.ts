@@ -15,6 +15,11 @@ export const flashKeys = [
   "listing-created",
   "listing-updated",
   "listing-deleted",
+  "favorite-added",
+  "favorite-removed",
+  "report-submitted",
+  "moderation-saved",
+  "message-sent",
 ] as const;
 export type FlashKey = (typeof flashKeys)[number];
 

@@ -25,8 +25,16 @@ export type CardView =
       isNew: boolean;
       chips: string[];
       image: { src: string; srcSet: string; width: number; height: number } | null;
+      /** The signed-in member saved it (their heart is filled from the first byte). */
+      favorited?: boolean;
     }
   | { error: true; id: string };
+
+/** The cards with the member's saved ones marked (a visitor's hearts come from the browser). */
+export function markFavorites(cards: CardView[], favorited: ReadonlySet<string>): CardView[] {
+  if (favorited.size === 0) return cards;
+  return cards.map((card) => (card.error ? card : { ...card, favorited: favorited.has(card.id) }));
+}
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,7 @@
 import { AlertTriangle, ImageOff, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import type { CardView } from "./card-view.server";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -10,7 +11,8 @@ const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 6
 
 /**
  * A listing in a results grid. The image box has a fixed 4:3 shape, so nothing moves as images
- * arrive; below the fold they load lazily. A broken image becomes the placeholder.
+ * arrive; below the fold they load lazily. A broken image becomes the placeholder. The heart sits
+ * over the image's corner beside the link, not inside it (a form cannot live in a link).
  */
 export function ListingCard({ card, eager = false, t }: { card: CardView; eager?: boolean; t: T }) {
   const [broken, setBroken] = useState(false);
@@ -26,67 +28,72 @@ export function ListingCard({ card, eager = false, t }: { card: CardView; eager?
     );
   }
   return (
-    <Link
-      to={`/listing/${card.id}`}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-      data-testid="listing-card"
-    >
-      <div className="relative aspect-4/3 bg-slate-100">
-        {card.image && !broken ? (
-          <img
-            src={card.image.src}
-            srcSet={card.image.srcSet}
-            sizes={SIZES}
-            width={card.image.width}
-            height={card.image.height}
-            alt=""
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            onError={() => setBroken(true)}
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-1 text-muted">
-            <ImageOff className="size-8" aria-hidden="true" />
-            <span className="text-xs">{t("card.noPhoto")}</span>
-          </div>
-        )}
-        {card.isNew ? (
-          <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-            {t("card.new")}
-          </span>
-        ) : null}
+    <div className="relative h-full">
+      <Link
+        to={`/listing/${card.id}`}
+        className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        data-testid="listing-card"
+      >
+        <div className="relative aspect-4/3 bg-slate-100">
+          {card.image && !broken ? (
+            <img
+              src={card.image.src}
+              srcSet={card.image.srcSet}
+              sizes={SIZES}
+              width={card.image.width}
+              height={card.image.height}
+              alt=""
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              onError={() => setBroken(true)}
+              className="size-full object-cover"
+            />
+          ) : (
+            <div className="flex size-full flex-col items-center justify-center gap-1 text-muted">
+              <ImageOff className="size-8" aria-hidden="true" />
+              <span className="text-xs">{t("card.noPhoto")}</span>
+            </div>
+          )}
+          {card.isNew ? (
+            <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+              {t("card.new")}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-1.5 p-3">
+          <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700" dir="auto">
+            {card.title}
+          </h3>
+          <p className="font-bold text-brand-700">
+            <bdi>{card.price}</bdi>{" "}
+            <span className="text-xs font-medium text-muted">
+              <bdi>{card.usd}</bdi>
+            </span>
+          </p>
+          {card.chips.length > 0 ? (
+            <ul className="flex flex-wrap gap-1">
+              {card.chips.map((chip) => (
+                <li key={chip} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-ink">
+                  {chip}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{card.location}</span>
+            </span>
+            <time dateTime={card.postedIso} className="shrink-0">
+              {card.posted}
+            </time>
+          </p>
+        </div>
+      </Link>
+      <div className="absolute end-2 top-2">
+        <FavoriteButton listingId={card.id} favorited={card.favorited ?? false} />
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700" dir="auto">
-          {card.title}
-        </h3>
-        <p className="font-bold text-brand-700">
-          <bdi>{card.price}</bdi>{" "}
-          <span className="text-xs font-medium text-muted">
-            <bdi>{card.usd}</bdi>
-          </span>
-        </p>
-        {card.chips.length > 0 ? (
-          <ul className="flex flex-wrap gap-1">
-            {card.chips.map((chip) => (
-              <li key={chip} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-ink">
-                {chip}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
-          <span className="inline-flex min-w-0 items-center gap-1">
-            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{card.location}</span>
-          </span>
-          <time dateTime={card.postedIso} className="shrink-0">
-            {card.posted}
-          </time>
-        </p>
-      </div>
-    </Link>
+    </div>
   );
 }
 

@@ -1,27 +1,34 @@
 import type { Database } from "~/db/client.server";
+import type { Member } from "~/domain/accounts/session.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
+import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { createLocalStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
-import { toCardView } from "./card-view.server";
+import { markFavorites, toCardView } from "./card-view.server";
 
-/** One page of results as cards, with the "Found N listing(s)" line, for any results page. */
+/**
+ * One page of results as cards, with the "Found N listing(s)" line, for any results page. For a
+ * signed-in member, one more query marks the cards they saved.
+ */
 export async function loadResults({
   db,
   env,
   lang,
   query,
   pageSize,
+  member = null,
 }: {
   db: Database;
   env: Env;
   lang: Lang;
   query: ListingQuery;
   pageSize?: number;
+  member?: Pick<Member, "id"> | null;
 }) {
   const [found, usdRate] = await Promise.all([
     findListings({ db, query, pageSize }),
@@ -29,15 +36,27 @@ export async function loadResults({
   ]);
   const storage = createLocalStorage(env.DATA_DIR);
   const now = Date.now();
+  const favorited = await favoritedAmong({
+    db,
+    member,
+    listingIds: found.items.map((item) => item.id),
+  });
   return {
-    cards: found.items.map((item) => toCardView(lang, item, { storage, usdRate, now })),
+    cards: markFavorites(
+      found.items.map((item) => toCardView(lang, item, { storage, usdRate, now })),
+      favorited,
+    ),
     total: found.total,
     page: found.page,
     pageCount: found.pageCount,
-    foundText: serverT(lang, "discovery")("results.found", {
-      count: found.total,
-      formatted: formatNumber(lang, found.total),
-    }),
+    foundText: found.more
+      ? serverT(lang, "discovery")("results.foundMore", {
+          formatted: formatNumber(lang, found.total),
+        })
+      : serverT(lang, "discovery")("results.found", {
+          count: found.total,
+          formatted: formatNumber(lang, found.total),
+        }),
     pageText: serverT(lang, "discovery")("results.pageOf", {
       page: formatNumber(lang, found.page),
       count: formatNumber(lang, found.pageCount),

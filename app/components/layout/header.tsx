@@ -2,6 +2,7 @@ import { Menu, Plus, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { UnreadBadge } from "~/components/messaging/unread-badge";
 import { buttonStyles } from "~/components/ui/button-styles";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
 import { CategoryDrawer } from "./category-drawer";
@@ -46,7 +47,10 @@ export function Header({
         <nav className="ms-auto flex items-center gap-0.5 sm:gap-2" aria-label={t("brand")}>
           <LanguageSwitch />
           {member ? (
-            <MemberMenu member={member} />
+            <>
+              <UnreadBadge initial={member.unreadMessages} />
+              <MemberMenu member={member} />
+            </>
           ) : (
             <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
               <UserRound className="size-5 sm:hidden" aria-hidden />

@@ -1,7 +1,17 @@
-import { Heart, ListChecks, LogOut, Settings, UserRound } from "lucide-react";
+import {
+  Heart,
+  ListChecks,
+  LogOut,
+  MessageCircle,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import type { UnreadCount } from "~/components/messaging/message-types";
+import { useUnreadCount } from "~/components/messaging/use-live-messages";
 
 export interface MemberSummary {
   name: string;
@@ -9,6 +19,10 @@ export interface MemberSummary {
   avatarUrl: string | null;
   initial: string;
   emailVerified: boolean;
+  /** Moderators get a link to /moderation (the page itself checks again on the server). */
+  moderator?: boolean;
+  /** The header's unread-messages badge (live once the page runs). */
+  unreadMessages?: UnreadCount | null;
 }
 
 /**
@@ -19,6 +33,7 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const unread = useUnreadCount(member.unreadMessages);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
   useEffect(() => {
@@ -49,10 +64,23 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
   return (
     <details ref={ref} className="relative" data-testid="member-menu">
       <summary
-        className="flex cursor-pointer list-none items-center rounded-full p-0.5 ring-brand-500 hover:ring-2 [&::-webkit-details-marker]:hidden"
-        aria-label={t("memberMenu.open")}
+        className="relative flex cursor-pointer list-none items-center rounded-full p-0.5 ring-brand-500 hover:ring-2 [&::-webkit-details-marker]:hidden"
+        aria-label={
+          unread && unread.count > 0
+            ? `${t("memberMenu.open")} (${t("header.unreadCount", { count: unread.count, formatted: unread.formatted })})`
+            : t("memberMenu.open")
+        }
       >
         <Avatar member={member} />
+        {unread && unread.count > 0 ? (
+          // Phones have no room for the header's messages icon: the avatar carries the count.
+          <span
+            className="absolute -end-1 -top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold leading-none text-white ring-2 ring-white sm:hidden"
+            aria-hidden
+          >
+            {unread.formatted}
+          </span>
+        ) : null}
       </summary>
       <div className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-line">
         <div className="border-b border-line px-4 py-2.5">
@@ -75,10 +103,25 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
           <Heart className="size-4 text-muted" aria-hidden />
           {t("memberMenu.favorites")}
         </Link>
+        <Link to="/messages" className={item} data-testid="menu-messages">
+          <MessageCircle className="size-4 text-muted" aria-hidden />
+          <span className="flex-1">{t("memberMenu.messages")}</span>
+          {unread && unread.count > 0 ? (
+            <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] font-bold leading-none text-white">
+              {unread.formatted}
+            </span>
+          ) : null}
+        </Link>
         <Link to="/settings" className={item}>
           <Settings className="size-4 text-muted" aria-hidden />
           {t("memberMenu.settings")}
         </Link>
+        {member.moderator ? (
+          <Link to="/moderation" className={item} data-testid="moderation-link">
+            <ShieldCheck className="size-4 text-muted" aria-hidden />
+            {t("memberMenu.moderation")}
+          </Link>
+        ) : null}
         <Form method="post" action="/logout" className="border-t border-line">
           <button type="submit" className={`${item} w-full text-red-700`} data-testid="logout">
             <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { MergeGuestFavorites } from "../favorites/merge-guest-favorites";
 import { FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -43,6 +44,7 @@ export function Shell({
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
       <NetworkStatus />
+      <MergeGuestFavorites signedIn={Boolean(member)} />
       <Toaster
         dir={dir}
         position={dir === "rtl" ? "bottom-left" : "bottom-right"}

@@ -98,13 +98,28 @@ const BADGE = {
 } as const;
 
 function StatusBadge({ row, t }: { row: Row; t: T }) {
-  return (
+  const badge = (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${BADGE[row.status]}`}
       data-testid="status-badge"
     >
       {t(`mine.statusLabel.${row.status}`)}
     </span>
+  );
+  if (!row.removed) return badge;
+  // A moderator's decision: the owner learns that and why, here as on the listing page.
+  return (
+    <div className="max-w-56 space-y-1">
+      {badge}
+      <p className="text-xs text-red-800" data-testid="removal-reason">
+        {t("detail.status.removed")}
+      </p>
+      {row.removalReason ? (
+        <p className="break-words text-xs text-red-800" dir="auto">
+          {t("detail.status.removedReason", { reason: row.removalReason })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

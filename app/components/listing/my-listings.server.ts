@@ -1,3 +1,4 @@
+import { removalReasonText } from "~/components/moderation/removal-reason.server";
 import type { MyListing } from "~/domain/listings/list-my-listings.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
@@ -10,6 +11,8 @@ export interface MyListingRow {
   /** The spec's badge: active, sold, anything else "Inactive". */
   status: "active" | "sold" | "inactive";
   removed: boolean;
+  /** Why a moderator (or the system) removed it, in the page's language; null otherwise. */
+  removalReason: string | null;
   rawStatus: MyListing["status"];
   views: string;
   viewsCount: number;
@@ -25,6 +28,7 @@ export function toMyListingRows(lang: Lang, rows: MyListing[]): MyListingRow[] {
     price: formatPrice(lang, row.price),
     status: row.status === "active" || row.status === "sold" ? row.status : "inactive",
     removed: row.status === "removed",
+    removalReason: row.status === "removed" ? removalReasonText(lang, row.removalReason) : null,
     rawStatus: row.status,
     views: formatNumber(lang, row.viewsCount),
     viewsCount: row.viewsCount,

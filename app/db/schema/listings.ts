@@ -120,8 +120,6 @@ export const listingDetails = pgTable(
  * on listings (drizzle/0002_search_words.sql). A typo is corrected against this short list,
  * with a trigram index, instead of against every listing.
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
-);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);

@@ -76,6 +76,9 @@ export function signInUrl(request: Request) {
   return `/auth?redirectTo=${encodeURIComponent(origin)}&reason=auth`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+
 /**
  * Only same-site paths are followed after sign-in: an absolute or protocol-relative URL in
  * redirectTo would turn the sign-in page into an open redirect.
@@ -85,7 +88,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     typeof to !== "string" ||
     !to.startsWith("/") ||
     to.startsWith("//") ||
-    to.startsWith("/\\")
+    to.startsWith("/\\") ||
+    // Browsers drop tabs and line breaks from URLs: "/\t/evil.example" would become "//evil…".
+    CONTROL_CHARACTER.test(to)
   ) {
     return fallback;
   }

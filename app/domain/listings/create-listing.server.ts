@@ -52,11 +52,13 @@ export async function createListing(options: CreateListingOptions): Promise<{ id
     await db.transaction(async (tx) => {
       // Locking the member's row makes two simultaneous posts take turns at the limit check.
       const [user] = await tx
-        .select({ emailVerified: users.emailVerified })
+        .select({ emailVerified: users.emailVerified, suspendedAt: users.suspendedAt })
         .from(users)
         .where(eq(users.id, member.id))
         .for("update");
       if (!user) throw new AppError("AUTH_REQUIRED");
+      // A moderator may have suspended the member while the request was on its way.
+      if (user.suspendedAt) throw new AppError("ACCOUNT_SUSPENDED");
       if (!user.emailVerified) await assertMayPost(tx, member.id);
 
       await tx.insert(listings).values({ id, userId: member.id, ...listingColumns(values) });

@@ -17,6 +17,13 @@ const common = {
     homeLink: "الصفحة الرئيسية لسوقنا",
     switchLanguage: "English",
     switchLanguageLabel: "التبديل إلى الإنجليزية",
+    messages: "الرسائل",
+    unreadCount_zero: "لا رسائل غير مقروءة",
+    unreadCount_one: "رسالة واحدة غير مقروءة",
+    unreadCount_two: "رسالتان غير مقروءتين",
+    unreadCount_few: "{{formatted}} رسائل غير مقروءة",
+    unreadCount_many: "{{formatted}} رسالة غير مقروءة",
+    unreadCount_other: "{{formatted}} رسالة غير مقروءة",
   },
   drawer: {
     title: "الفئات",
@@ -147,6 +154,40 @@ const common = {
       "أخفى أحد المشرفين هذا الإعلان، لذا لا يمكن تغيير حالته. تواصل مع الدعم إن كنت تظن أن هذا خطأ.",
     UNCONFIRMED_LIMIT: "أكّد بريدك الإلكتروني لتتمكن من نشر أكثر من إعلانين",
     UNEXPECTED: "حدث خطأ غير متوقع",
+    REPORT_REASON_REQUIRED: "يرجى اختيار سبب الإبلاغ عن هذا الإعلان",
+    REPORT_DETAILS_REQUIRED: "يرجى وصف المشكلة ليتمكن المشرف من التحقق منها",
+    REPORT_DETAILS_TOO_LONG: "يرجى ألا تتجاوز التفاصيل ٢٬٠٠٠ حرف",
+    ALREADY_REPORTED:
+      "سبق أن أبلغت عن هذا الإعلان. سيراجعه أحد المشرفين، ولا حاجة للإبلاغ عنه مرة أخرى.",
+    CANNOT_REPORT_OWN_LISTING: "لا يمكنك الإبلاغ عن إعلانك",
+    MODERATION_REASON_REQUIRED: "يرجى كتابة السبب: يُحفظ في سجل الإشراف",
+    MODERATION_REASON_TOO_LONG: "يرجى ألا يتجاوز السبب ٥٠٠ حرف",
+    NO_OPEN_REPORTS: "لم تعد على هذا الإعلان بلاغات مفتوحة. تم تحديث الصفحة.",
+    LISTING_NOT_HIDDEN: "هذا الإعلان غير مخفي، فلا يوجد ما يُستعاد",
+    OWNER_IS_SUSPENDED: "حساب صاحب الإعلان موقوف. ارفع الإيقاف لتظهر إعلاناته من جديد.",
+    MEMBER_ALREADY_SUSPENDED: "هذا العضو موقوف بالفعل",
+    MEMBER_NOT_SUSPENDED: "هذا العضو غير موقوف",
+    CANNOT_SUSPEND_MODERATOR: "لا يمكن إيقاف المشرفين. غيّر دورهم من سطر الأوامر أولًا.",
+    CANNOT_MESSAGE_OWN_LISTING: "هذا إعلانك. تظهر رسائل المشترين إليك في صندوق الوارد.",
+    MESSAGE_EMPTY: "يرجى كتابة رسالة قبل الإرسال",
+    MESSAGE_TOO_LONG:
+      "يمكن أن تصل الرسالة إلى ٢٬٠٠٠ حرف على الأكثر. يرجى اختصارها أو إرسالها على أجزاء.",
+    MESSAGE_RATE_LIMITED_zero:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار لحظة ثم المحاولة مرة أخرى.",
+    MESSAGE_RATE_LIMITED_one:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار ثانية واحدة ثم المحاولة مرة أخرى.",
+    MESSAGE_RATE_LIMITED_two:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار ثانيتين ثم المحاولة مرة أخرى.",
+    MESSAGE_RATE_LIMITED_few:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {{formatted}} ثوانٍ ثم المحاولة مرة أخرى.",
+    MESSAGE_RATE_LIMITED_many:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {{formatted}} ثانية ثم المحاولة مرة أخرى.",
+    MESSAGE_RATE_LIMITED_other:
+      "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {{formatted}} ثانية ثم المحاولة مرة أخرى.",
+    BLOCKED_BY_MEMBER: "حظرك هذا العضو، لذا لا يمكنك إرسال رسائل إليه.",
+    MEMBER_BLOCKED: "لقد حظرت هذا العضو. ألغِ الحظر لترسل إليه رسالة.",
+    CONVERSATION_CLOSED:
+      "هذه المحادثة مغلقة: أُزيل الإعلان أو غادر العضو الآخر سوقنا. لا يزال بإمكانك قراءتها.",
   },
   flash: {
     "signed-up": {
@@ -168,6 +209,14 @@ const common = {
     "listing-created": { title: "تم إنشاء الإعلان", body: "تم نشر إعلانك" },
     "listing-updated": { title: "تم تحديث الإعلان", body: "تم تحديث إعلانك" },
     "listing-deleted": { title: "تم الحذف", body: "تم حذف الإعلان بنجاح" },
+    "message-sent": { title: "تم إرسال الرسالة", body: "سيراها البائع في صندوق الوارد." },
+    "favorite-added": { title: "تمت الإضافة إلى المفضلة", body: "ستجده في صفحة المفضلة." },
+    "favorite-removed": { title: "تمت الإزالة من المفضلة", body: "لم يعد في صفحة المفضلة." },
+    "report-submitted": {
+      title: "تم إرسال البلاغ",
+      body: "شكرًا لك. سيراجع أحد المشرفين هذا الإعلان.",
+    },
+    "moderation-saved": { title: "تم", body: "سُجّل القرار في سجل الإشراف." },
     dismiss: "إخفاء",
   },
   memberMenu: {
@@ -176,7 +225,9 @@ const common = {
     listings: "إعلاناتي",
     favorites: "المفضلة",
     settings: "الإعدادات",
+    moderation: "الإشراف",
     logout: "تسجيل الخروج",
+    messages: "الرسائل",
   },
   network: {
     online: "عدت إلى الاتصال بالإنترنت!",

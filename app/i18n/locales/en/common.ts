@@ -15,6 +15,9 @@ const common = {
     homeLink: "Souqna home",
     switchLanguage: "العربية",
     switchLanguageLabel: "Switch to Arabic",
+    messages: "Messages",
+    unreadCount_one: "{{formatted}} unread message",
+    unreadCount_other: "{{formatted}} unread messages",
   },
   drawer: {
     title: "Categories",
@@ -144,6 +147,35 @@ const common = {
       "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
     UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
     UNEXPECTED: "An unexpected error occurred",
+    REPORT_REASON_REQUIRED: "Please choose why you are reporting this listing",
+    REPORT_DETAILS_REQUIRED: "Please describe the problem so a moderator can check it",
+    REPORT_DETAILS_TOO_LONG: "Please keep the details under 2,000 characters",
+    ALREADY_REPORTED:
+      "You have already reported this listing. A moderator will review it; there is no need to report it again.",
+    CANNOT_REPORT_OWN_LISTING: "You cannot report your own listing",
+    MODERATION_REASON_REQUIRED: "Please write a reason: it is kept in the audit log",
+    MODERATION_REASON_TOO_LONG: "Please keep the reason under 500 characters",
+    NO_OPEN_REPORTS: "This listing has no open reports any more. The page has been refreshed.",
+    LISTING_NOT_HIDDEN: "This listing is not hidden, so there is nothing to restore",
+    OWNER_IS_SUSPENDED:
+      "The owner's account is suspended. Lift the suspension to show their listings again.",
+    MEMBER_ALREADY_SUSPENDED: "This member is already suspended",
+    MEMBER_NOT_SUSPENDED: "This member is not suspended",
+    CANNOT_SUSPEND_MODERATOR:
+      "Moderators cannot be suspended. Change their role from the command line first.",
+    CANNOT_MESSAGE_OWN_LISTING:
+      "This is your own listing. Buyers who write to you appear in your inbox.",
+    MESSAGE_EMPTY: "Please write a message before sending",
+    MESSAGE_TOO_LONG:
+      "Messages can be at most 2,000 characters. Please shorten it or send it in parts.",
+    MESSAGE_RATE_LIMITED_one:
+      "You are sending messages too quickly. Please wait {{formatted}} second and try again.",
+    MESSAGE_RATE_LIMITED_other:
+      "You are sending messages too quickly. Please wait {{formatted}} seconds and try again.",
+    BLOCKED_BY_MEMBER: "This member has blocked you, so you cannot send them messages.",
+    MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
+    CONVERSATION_CLOSED:
+      "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
   },
   flash: {
     "signed-up": {
@@ -168,6 +200,20 @@ const common = {
     "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
     "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },
     "listing-deleted": { title: "Deleted", body: "Listing has been deleted successfully" },
+    "message-sent": { title: "Message sent", body: "The seller will see it in their inbox." },
+    "favorite-added": {
+      title: "Added to favorites",
+      body: "You will find it on your Favorites page.",
+    },
+    "favorite-removed": {
+      title: "Removed from favorites",
+      body: "It is no longer on your Favorites page.",
+    },
+    "report-submitted": {
+      title: "Report submitted",
+      body: "Thank you. A moderator will review this listing.",
+    },
+    "moderation-saved": { title: "Done", body: "The decision is recorded in the audit log." },
     dismiss: "Dismiss",
   },
   memberMenu: {
@@ -176,7 +222,9 @@ const common = {
     listings: "My Listings",
     favorites: "Favorites",
     settings: "Settings",
+    moderation: "Moderation",
     logout: "Logout",
+    messages: "Messages",
   },
   network: {
     online: "You are back online!",

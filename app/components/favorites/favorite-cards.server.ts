@@ -1,0 +1,37 @@
+import { type CardView, toCardView } from "~/components/discovery/card-view.server";
+import type { Database } from "~/db/client.server";
+import type { FavoriteListing } from "~/domain/favorites/favorite-listing.server";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import type { Lang } from "~/i18n/config";
+import { createLocalStorage } from "~/media/storage.server";
+import type { Env } from "~/utils/env.server";
+
+/** A favourite's card: the usual listing card, marked when the listing has been sold. */
+export type FavoriteCardView = CardView & { sold: boolean };
+
+/** Favourites as cards in the page's language (the exchange rate is read once, cached). */
+export async function toFavoriteCards({
+  db,
+  env,
+  lang,
+  items,
+  favorited,
+}: {
+  db: Database;
+  env: Env;
+  lang: Lang;
+  items: FavoriteListing[];
+  /** True for a member's own list; a visitor's hearts come from their browser. */
+  favorited: boolean;
+}): Promise<FavoriteCardView[]> {
+  if (items.length === 0) return [];
+  const usdRate = await getUsdRate({ db, env });
+  const storage = createLocalStorage(env.DATA_DIR);
+  const now = Date.now();
+  return items.map((item) => {
+    const card = toCardView(lang, item, { storage, usdRate, now });
+    return card.error
+      ? { ...card, sold: false }
+      : { ...card, favorited, sold: item.status === "sold" };
+  });
+}

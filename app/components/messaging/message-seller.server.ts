@@ -1,0 +1,68 @@
+import type { Database } from "~/db/client.server";
+import type { Member } from "~/domain/accounts/session.server";
+import { findListingConversation } from "~/domain/messaging/find-listing-conversation.server";
+import type { Lang } from "~/i18n/config";
+import { serverT } from "~/i18n/i18n.server";
+
+export type MessageSellerView = {
+  texts: Record<
+    | "title"
+    | "label"
+    | "placeholder"
+    | "send"
+    | "sending"
+    | "existing"
+    | "open"
+    | "loginRequired"
+    | "loginHint",
+    string
+  >;
+} & (
+  | { state: "visitor"; loginUrl: string }
+  | { state: "compose"; listingId: string }
+  | { state: "open"; href: string }
+);
+
+/**
+ * The listing page's "Message seller" box: null for the owner; the sign-in link for visitors; the
+ * buyer's conversation when they already wrote (one query), else a composer. Its texts travel with
+ * it, so the page does not need the whole messages catalog.
+ */
+export async function messageSellerView({
+  db,
+  lang,
+  member,
+  listingId,
+  isOwner,
+}: {
+  db: Database;
+  lang: Lang;
+  member: Pick<Member, "id"> | null;
+  listingId: string;
+  isOwner: boolean;
+}): Promise<MessageSellerView | null> {
+  if (isOwner) return null;
+  const t = serverT(lang, "messages");
+  const texts = {
+    title: t("listing.title"),
+    label: t("listing.label"),
+    placeholder: t("listing.placeholder"),
+    send: t("listing.send"),
+    sending: t("listing.sending"),
+    existing: t("listing.existing"),
+    open: t("listing.open"),
+    loginRequired: t("listing.loginRequired"),
+    loginHint: t("listing.loginHint"),
+  };
+  if (!member) {
+    return {
+      state: "visitor",
+      loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listingId}`)}`,
+      texts,
+    };
+  }
+  const conversationId = await findListingConversation({ db, member, listingId });
+  return conversationId
+    ? { state: "open", href: `/messages/${conversationId}`, texts }
+    : { state: "compose", listingId, texts };
+}

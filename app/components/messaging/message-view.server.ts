@@ -1,0 +1,48 @@
+import { checkMessageSafety } from "~/domain/messaging/safety-check";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber } from "~/i18n/format";
+import type { MessageView, UnreadCount } from "./message-types";
+
+/** Times are shown in Syria's time zone until the browser shows the reader's own. */
+export const DISPLAY_TIME_ZONE = "Asia/Damascus";
+
+export function messageTime(lang: Lang, date: Date, now = new Date()) {
+  const sameDay =
+    formatDate(lang, date, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" }) ===
+    formatDate(lang, now, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" });
+  return formatDate(
+    lang,
+    date,
+    sameDay
+      ? { timeZone: DISPLAY_TIME_ZONE, timeStyle: "short" }
+      : { timeZone: DISPLAY_TIME_ZONE, dateStyle: "medium", timeStyle: "short" },
+  );
+}
+
+export function toMessageView(
+  lang: Lang,
+  readerId: string,
+  message: {
+    id: string;
+    senderId: string | null;
+    body: string;
+    createdAt: Date;
+    readAt: Date | null;
+  },
+): MessageView {
+  const mine = message.senderId === readerId;
+  return {
+    id: message.id,
+    body: message.body,
+    mine,
+    iso: message.createdAt.toISOString(),
+    time: messageTime(lang, message.createdAt),
+    // The warning is for the reader of someone else's message.
+    flags: mine ? { link: false, payment: false } : checkMessageSafety(message.body),
+    seen: mine && Boolean(message.readAt),
+  };
+}
+
+export function unreadView(lang: Lang, count: number): UnreadCount {
+  return { count, formatted: formatNumber(lang, count) };
+}

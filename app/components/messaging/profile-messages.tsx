@@ -1,0 +1,29 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { useNamespace } from "~/i18n/i18n-client";
+import { InboxList } from "./inbox-list";
+import type { InboxRowView } from "./inbox-view.server";
+
+/** The profile's Messages tab: the latest conversations and a link to the inbox. */
+export function ProfileMessages({
+  rows,
+  translations,
+}: {
+  rows: InboxRowView[];
+  translations: object | undefined;
+}) {
+  const { t } = useNamespace("messages", translations);
+  return (
+    <div className="space-y-4" data-testid="profile-messages">
+      <h2 className="text-lg font-semibold text-ink">{t("profile.title")}</h2>
+      <InboxList rows={rows} t={t} compact />
+      <div className="text-center">
+        <Link to="/messages" className={buttonStyles.secondary} data-testid="view-all-messages">
+          {t("profile.viewAll")}
+          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
+        </Link>
+      </div>
+    </div>
+  );
+}

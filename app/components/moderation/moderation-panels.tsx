@@ -1,0 +1,433 @@
+import {
+  Ban,
+  Check,
+  ExternalLink,
+  Flag,
+  ImageOff,
+  RotateCcw,
+  ShieldCheck,
+  Trash2,
+  UserCheck,
+} from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/forms/field";
+import { inputStyles } from "~/components/ui/button-styles";
+import { MODERATION_REASON_MAX } from "~/domain/moderation/moderation-schemas";
+import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The page's last failed decision: which item it was about, the message and what was typed. */
+export interface DecisionFailure {
+  target: string;
+  error: string;
+  reason: string;
+}
+
+const STATUS_STYLE: Record<QueueStatus, string> = {
+  active: "bg-brand-50 text-brand-700 ring-brand-200",
+  sold: "bg-sky-50 text-sky-800 ring-sky-200",
+  inactive: "bg-slate-100 text-slate-700 ring-slate-200",
+  removed: "bg-red-50 text-red-800 ring-red-200",
+  held: "bg-amber-50 text-amber-900 ring-amber-200",
+  suspended: "bg-red-50 text-red-800 ring-red-200",
+};
+
+const small =
+  "inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold ring-1 transition disabled:cursor-not-allowed disabled:opacity-60";
+
+function ReasonField({
+  id,
+  label,
+  hint,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        rows={2}
+        required
+        maxLength={MODERATION_REASON_MAX}
+        dir="auto"
+        defaultValue={defaultValue}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={inputStyles}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function QueueItemCard({
+  item,
+  failure,
+  t,
+}: {
+  item: QueueView;
+  failure: DecisionFailure | undefined;
+  t: T;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const mine = failure && (failure.target === item.id || failure.target === item.owner.id);
+  const canRemove = item.status !== "removed";
+  const canRestore = ["removed", "held"].includes(item.status) && !item.owner.suspended;
+  const canSuspend = !item.owner.suspended && !item.owner.moderator;
+  return (
+    <article
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6 lg:grid lg:grid-cols-5 lg:gap-8"
+      data-testid="queue-item"
+      data-listing-id={item.id}
+      aria-labelledby={`queue-${item.id}-title`}
+    >
+      <div className="lg:col-span-3">
+        <div className="flex gap-4">
+          <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:size-28">
+            {item.image ? (
+              <img
+                src={item.image.src}
+                width={item.image.width}
+                height={item.image.height}
+                alt=""
+                loading="lazy"
+                className="size-full object-cover"
+              />
+            ) : (
+              <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted">
+                <ImageOff className="size-5" aria-hidden />
+                {t("page.noImage")}
+              </span>
+            )}
+          </div>
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[item.status]}`}
+                data-testid="queue-status"
+              >
+                {t(`page.status.${item.status}`)}
+              </span>
+              <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                <Flag className="size-3.5" aria-hidden />
+                {item.reportCountText}
+              </span>
+            </div>
+            <h3
+              id={`queue-${item.id}-title`}
+              className="text-base font-semibold text-ink sm:text-lg"
+            >
+              {item.visible ? (
+                <Link
+                  to={`/listing/${item.id}`}
+                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                >
+                  <span dir="auto">{item.title}</span>
+                  <ExternalLink className="size-3.5 shrink-0 rtl:-scale-x-100" aria-hidden />
+                </Link>
+              ) : (
+                <span dir="auto">{item.title}</span>
+              )}
+            </h3>
+            <p className="font-bold text-ink">
+              <bdi>{item.price}</bdi>
+            </p>
+            <p className="text-sm text-muted">
+              {t("page.owner")}: <bdi className="font-medium text-ink">{item.owner.name}</bdi>{" "}
+              <span dir="ltr" className="break-all">
+                ({item.owner.email})
+              </span>
+              {item.owner.suspended ? (
+                <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                  {t("page.suspended")}
+                </span>
+              ) : null}
+              {item.owner.moderator ? (
+                <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                  {t("page.moderator")}
+                </span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        {item.excerpt ? (
+          <p className="mt-3 line-clamp-3 text-sm text-muted" dir="auto">
+            {item.excerpt}
+          </p>
+        ) : null}
+        {item.statusReason ? (
+          <p className="mt-2 text-sm text-red-800" dir="auto">
+            {item.statusReason}
+          </p>
+        ) : null}
+
+        <ul className="mt-4 divide-y divide-line rounded-xl bg-slate-50 ring-1 ring-line">
+          {item.reports.map((report) => (
+            <li key={report.id} className="px-3 py-2.5 text-sm" data-testid="queue-report">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <span className="font-semibold text-ink">
+                  {t(`report.reasons.${report.reason}`)}
+                </span>
+                <span className="text-xs text-muted">
+                  <bdi>{report.reporter ?? t("page.deletedMember")}</bdi> · {report.date}
+                </span>
+              </div>
+              <p
+                className={`mt-1 whitespace-pre-line break-words ${report.details ? "text-ink" : "text-muted italic"}`}
+                dir="auto"
+              >
+                {report.details || t("page.noDetails")}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <Form
+        method="post"
+        className="mt-4 space-y-3 lg:col-span-2 lg:mt-0 lg:border-s lg:border-line lg:ps-8"
+        data-testid="decision-form"
+        aria-label={t("page.actionsLabel", { title: item.title })}
+      >
+        {mine ? <FormAlert>{failure.error}</FormAlert> : null}
+        <input type="hidden" name="listingId" value={item.id} />
+        <input type="hidden" name="userId" value={item.owner.id} />
+        <ReasonField
+          id={`reason-${item.id}`}
+          label={t("page.reason")}
+          hint={t("page.reasonHint")}
+          defaultValue={mine ? failure.reason : undefined}
+        />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            name="intent"
+            value="dismiss"
+            disabled={busy}
+            className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
+            data-testid="action-dismiss"
+          >
+            <Check className="size-4" aria-hidden />
+            {t("page.actions.dismiss")}
+          </button>
+          {canRemove ? (
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              disabled={busy}
+              className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
+              data-testid="action-remove"
+            >
+              <Trash2 className="size-4" aria-hidden />
+              {t("page.actions.remove")}
+            </button>
+          ) : null}
+          {canRestore ? (
+            <button
+              type="submit"
+              name="intent"
+              value="restore"
+              disabled={busy}
+              className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
+              data-testid="action-restore"
+            >
+              <RotateCcw className="size-4" aria-hidden />
+              {t("page.actions.restore")}
+            </button>
+          ) : null}
+          {canSuspend ? (
+            <button
+              type="submit"
+              name="intent"
+              value="suspend"
+              disabled={busy}
+              className={`${small} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
+              data-testid="action-suspend"
+            >
+              <Ban className="size-4" aria-hidden />
+              {t("page.actions.suspend")}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </article>
+  );
+}
+
+export function SuspendedList({
+  members,
+  failure,
+  t,
+}: {
+  members: SuspendedView[];
+  failure: DecisionFailure | undefined;
+  t: T;
+}) {
+  const busy = useNavigation().state === "submitting";
+  if (members.length === 0) {
+    return <p className="text-sm text-muted">{t("page.suspendedEmpty")}</p>;
+  }
+  return (
+    <ul className="space-y-4">
+      {members.map((member) => {
+        const mine = failure?.target === member.id;
+        return (
+          <li
+            key={member.id}
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5"
+            data-testid="suspended-member"
+          >
+            <p className="font-semibold text-ink">
+              <bdi>{member.name}</bdi>{" "}
+              <span dir="ltr" className="break-all text-sm font-normal text-muted">
+                ({member.email})
+              </span>
+            </p>
+            <p className="mt-1 text-xs text-muted">
+              {member.since} · {member.hiddenText}
+            </p>
+            {member.reason ? (
+              <p className="mt-2 whitespace-pre-line break-words text-sm text-ink" dir="auto">
+                {member.reason}
+              </p>
+            ) : null}
+            <Form method="post" className="mt-3 space-y-3">
+              {mine ? <FormAlert>{failure.error}</FormAlert> : null}
+              <input type="hidden" name="userId" value={member.id} />
+              <ReasonField
+                id={`lift-${member.id}`}
+                label={t("page.liftReason")}
+                defaultValue={mine ? failure.reason : undefined}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="lift"
+                disabled={busy}
+                className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
+                data-testid="action-lift"
+              >
+                <UserCheck className="size-4" aria-hidden />
+                {t("page.actions.lift")}
+              </button>
+            </Form>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function LogAbout({ entry }: { entry: LogView }) {
+  return (
+    <span className="space-y-0.5">
+      {entry.listing ? (
+        <span className="block" dir="auto">
+          {entry.listing.title}
+        </span>
+      ) : null}
+      {entry.member ? (
+        <span className="block text-muted">
+          <bdi>{entry.member.name}</bdi>{" "}
+          <span dir="ltr" className="break-all">
+            ({entry.member.email})
+          </span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Who({ entry, t }: { entry: LogView; t: T }) {
+  return entry.who ? (
+    <bdi>{entry.who}</bdi>
+  ) : (
+    <span className="inline-flex items-center gap-1 text-muted">
+      <ShieldCheck className="size-3.5" aria-hidden />
+      {t("page.system")}
+    </span>
+  );
+}
+
+export function AuditLog({ entries, t }: { entries: LogView[]; t: T }) {
+  if (entries.length === 0) return <p className="text-sm text-muted">{t("page.logEmpty")}</p>;
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-line md:block">
+        <table className="w-full text-sm" data-testid="audit-log">
+          <thead className="bg-slate-50 text-xs uppercase text-muted">
+            <tr>
+              {(["when", "who", "what", "about", "why"] as const).map((column) => (
+                <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t(`page.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {entries.map((entry) => (
+              <tr key={entry.id} data-testid="log-entry" data-action={entry.action}>
+                <td className="whitespace-nowrap px-4 py-3 align-top">
+                  <time dateTime={entry.whenIso}>{entry.when}</time>
+                </td>
+                <td className="px-4 py-3 align-top">
+                  <Who entry={entry} t={t} />
+                </td>
+                <td className="px-4 py-3 align-top font-medium">{t(`page.log.${entry.action}`)}</td>
+                <td className="max-w-xs px-4 py-3 align-top">
+                  <LogAbout entry={entry} />
+                </td>
+                <td
+                  className="max-w-sm whitespace-pre-line break-words px-4 py-3 align-top"
+                  dir="auto"
+                >
+                  {entry.why}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" data-testid="audit-log-cards">
+        {entries.map((entry) => (
+          <li
+            key={entry.id}
+            className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-line"
+            data-action={entry.action}
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold">{t(`page.log.${entry.action}`)}</span>
+              <time dateTime={entry.whenIso} className="text-xs text-muted">
+                {entry.when}
+              </time>
+            </p>
+            <p className="mt-1 text-xs">
+              <Who entry={entry} t={t} />
+            </p>
+            <div className="mt-2">
+              <LogAbout entry={entry} />
+            </div>
+            {entry.why ? (
+              <p className="mt-2 whitespace-pre-line break-words text-ink" dir="auto">
+                {entry.why}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

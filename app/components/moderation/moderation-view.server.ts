@@ -1,0 +1,149 @@
+import type { LogEntry } from "~/domain/moderation/list-moderation-log.server";
+import type { QueueItem } from "~/domain/moderation/list-report-queue.server";
+import type { SuspendedMember } from "~/domain/moderation/list-suspended-members.server";
+import {
+  type ModerationAction,
+  type ReportReason,
+  systemRemovalCode,
+} from "~/domain/moderation/moderation-schemas";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import type { MediaStorage } from "~/media/storage.server";
+import { removalReasonText } from "./removal-reason.server";
+
+/*
+ * What the moderation page shows, formatted on the server in the page's language (numbers, dates,
+ * prices and the system's reason codes), so the browser never formats anything itself.
+ */
+
+const EXCERPT_CHARS = 280;
+
+export type QueueStatus = "active" | "sold" | "inactive" | "removed" | "held" | "suspended";
+
+export interface QueueView {
+  id: string;
+  title: string;
+  excerpt: string;
+  price: string;
+  status: QueueStatus;
+  /** A moderator's earlier reason for a removed listing (the system's codes are in `status`). */
+  statusReason: string | null;
+  /** Whether the public can open the listing page (a hidden listing answers 404). */
+  visible: boolean;
+  image: { src: string; width: number; height: number } | null;
+  owner: { id: string; name: string; email: string; suspended: boolean; moderator: boolean };
+  reportCount: number;
+  reportCountText: string;
+  reports: {
+    id: string;
+    reason: ReportReason;
+    details: string;
+    reporter: string | null;
+    date: string;
+  }[];
+}
+
+const dateTime = { dateStyle: "medium", timeStyle: "short" } as const;
+
+/** Description text without its allow-listed tags, cut to a preview. */
+function excerptOf(description: string) {
+  const text = description
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text;
+}
+
+export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage): QueueView {
+  const t = serverT(lang, "moderation");
+  const { listing } = item;
+  const code = listing.status === "removed" ? systemRemovalCode(listing.removalReason) : null;
+  const variants = [...(listing.image ?? [])].sort((a, b) => a.width - b.width);
+  const thumb = variants.find((variant) => variant.width >= 160) ?? variants[variants.length - 1];
+  return {
+    id: listing.id,
+    title: lang === "ar" ? listing.titleAr : listing.title,
+    excerpt: excerptOf(lang === "ar" ? listing.descriptionAr : listing.description),
+    price: formatPrice(lang, listing.price),
+    status: code ?? listing.status,
+    statusReason: listing.status === "removed" && !code ? listing.removalReason : null,
+    visible: listing.status === "active" || listing.status === "sold",
+    image: thumb
+      ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
+      : null,
+    owner: {
+      id: item.owner.id,
+      name: item.owner.name,
+      email: item.owner.email,
+      suspended: item.owner.suspended,
+      moderator: item.owner.role === "moderator",
+    },
+    reportCount: item.reportCount,
+    reportCountText: t("page.reportCount", {
+      count: item.reportCount,
+      formatted: formatNumber(lang, item.reportCount),
+    }),
+    reports: item.reports.map((report) => ({
+      id: report.id,
+      reason: report.reason,
+      details: report.details,
+      reporter: report.reporterName,
+      date: formatDate(lang, report.createdAt, dateTime),
+    })),
+  };
+}
+
+export interface SuspendedView {
+  id: string;
+  name: string;
+  email: string;
+  since: string;
+  reason: string;
+  hiddenText: string;
+}
+
+export function toSuspendedView(lang: Lang, member: SuspendedMember): SuspendedView {
+  const t = serverT(lang, "moderation");
+  return {
+    id: member.id,
+    name: member.name,
+    email: member.email,
+    since: t("page.suspendedSince", { date: formatDate(lang, member.suspendedAt, dateTime) }),
+    reason: member.reason,
+    hiddenText: t("page.hiddenListings", {
+      count: member.hiddenListings,
+      formatted: formatNumber(lang, member.hiddenListings),
+    }),
+  };
+}
+
+export interface LogView {
+  id: string;
+  when: string;
+  whenIso: string;
+  /** Null: the system acted. */
+  who: string | null;
+  action: ModerationAction;
+  listing: { id: string; title: string } | null;
+  member: { name: string; email: string } | null;
+  why: string;
+}
+
+export function toLogView(lang: Lang, entry: LogEntry): LogView {
+  return {
+    id: entry.id,
+    when: formatDate(lang, entry.createdAt, dateTime),
+    whenIso: entry.createdAt.toISOString(),
+    who: entry.moderatorName,
+    action: entry.action,
+    listing: entry.listing
+      ? {
+          id: entry.listing.id,
+          title: lang === "ar" ? entry.listing.titleAr : entry.listing.title,
+        }
+      : null,
+    member: entry.target ? { name: entry.target.name, email: entry.target.email } : null,
+    why: removalReasonText(lang, entry.reason) ?? "",
+  };
+}

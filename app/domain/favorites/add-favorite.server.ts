@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { favorites, listings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
+import { AppError } from "~/utils/app-error";
+import { isVisible } from "./favorite-listing.server";
+
+/**
+ * Saves a listing to the member's favourites. Idempotent and safe to call twice at once: one
+ * statement inserts the row only if the listing may be seen (active or sold), and the unique
+ * (member, listing) index turns a second insert into nothing. Visitors keep theirs in the browser
+ * (AUTH_REQUIRED here); an unknown, hidden or removed listing is LISTING_NOT_FOUND.
+ */
+export async function addFavorite({
+  db,
+  member,
+  listingId,
+}: {
+  db: Database;
+  member: Pick<Member, "id"> | null;
+  listingId: unknown;
+}): Promise<{ favorited: true }> {
+  if (!member) throw new AppError("AUTH_REQUIRED");
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const id = listingId.toLowerCase();
+  const inserted = await db
+    .insert(favorites)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<string>`gen_random_uuid()`.as("id"),
+          userId: sql<string>`${member.id}`.as("user_id"),
+          listingId: listings.id,
+          createdAt: sql<Date>`now()`.as("created_at"),
+        })
+        .from(listings)
+        .where(and(eq(listings.id, id), isVisible())),
+    )
+    .onConflictDoNothing({ target: [favorites.userId, favorites.listingId] })
+    .returning({ id: favorites.id });
+  if (inserted.length > 0) return { favorited: true };
+
+  // Nothing inserted: it was already a favourite, or the listing cannot be seen.
+  const [existing] = await db
+    .select({ visible: sql<boolean>`${isVisible()}` })
+    .from(favorites)
+    .innerJoin(listings, eq(listings.id, favorites.listingId))
+    .where(and(eq(favorites.userId, member.id), eq(favorites.listingId, id)))
+    .limit(1);
+  if (existing?.visible) return { favorited: true };
+  throw new AppError("LISTING_NOT_FOUND");
+}

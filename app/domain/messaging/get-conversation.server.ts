@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
+import type { Member } from "~/domain/accounts/session.server";
+import { AppError } from "~/utils/app-error";
+import { isConversationId } from "./messaging-schemas";
+
+export type ImageVariants = { width: number; height: number; key: string }[];
+
+export interface ThreadMessage {
+  id: string;
+  /** Null once the sender deleted their account. */
+  senderId: string | null;
+  body: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export interface Thread {
+  id: string;
+  asBuyer: boolean;
+  listing: {
+    id: string;
+    title: string;
+    titleAr: string;
+    price: number;
+    status: "active" | "sold" | "inactive" | "removed";
+    image: ImageVariants | null;
+  };
+  other: { id: string; name: string | null; avatarUrl: string | null } | null;
+  blockedMe: boolean;
+  iBlocked: boolean;
+  /** Oldest first: the latest `limit` messages. */
+  messages: ThreadMessage[];
+  /** There are older messages than these. */
+  hasEarlier: boolean;
+}
+
+export const THREAD_PAGE = 200;
+
+/**
+ * A conversation for one of its two parties: the listing it is about, the other party, the block
+ * state and the latest messages, in two queries. NOT_FOUND for anyone else and for malformed ids.
+ */
+export async function getConversation({
+  db,
+  member,
+  conversationId,
+  limit = THREAD_PAGE,
+}: {
+  db: Database;
+  member: Pick<Member, "id">;
+  conversationId: unknown;
+  limit?: number;
+}): Promise<Thread> {
+  if (!isConversationId(conversationId)) throw new AppError("NOT_FOUND");
+  const id = conversationId.toLowerCase();
+  const [row] = await selectRows<{
+    id: string;
+    buyer_id: string | null;
+    listing_id: string;
+    title: string;
+    title_ar: string;
+    price: string | number;
+    status: Thread["listing"]["status"];
+    image: ImageVariants | string | null;
+    other_id: string | null;
+    other_name: string | null;
+    other_avatar: string | null;
+    blocked_me: boolean;
+    i_blocked: boolean;
+  }>(
+    db,
+    sql`select c.id, c.buyer_id, l.id as listing_id, l.title, l.title_ar, l.price, l.status,
+          (select i.variants from listing_images i where i.listing_id = l.id
+            order by i.is_primary desc, i.sort_order asc, i.id asc limit 1) as image,
+          u.id as other_id,
+          coalesce(nullif(trim(p.full_name), ''), nullif(trim(u.name), '')) as other_name,
+          u.image as other_avatar,
+          exists(select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${member.id}) as blocked_me,
+          exists(select 1 from blocks b where b.blocker_id = ${member.id} and b.blocked_id = u.id) as i_blocked
+        from conversations c
+        join listings l on l.id = c.listing_id
+        left join users u on u.id = case when c.buyer_id = ${member.id} then c.seller_id else c.buyer_id end
+        left join profiles p on p.id = u.id
+        where c.id = ${id} and (c.buyer_id = ${member.id} or c.seller_id = ${member.id})`,
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  const rows = await selectRows<{
+    id: string;
+    sender_id: string | null;
+    body: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+  }>(
+    db,
+    sql`select id, sender_id, body, created_at, read_at from messages
+        where conversation_id = ${id}
+        order by created_at desc, id desc
+        limit ${limit + 1}`,
+  );
+  const hasEarlier = rows.length > limit;
+  return {
+    id: row.id,
+    asBuyer: row.buyer_id === member.id,
+    listing: {
+      id: row.listing_id,
+      title: row.title,
+      titleAr: row.title_ar,
+      price: Number(row.price),
+      status: row.status,
+      image: parseVariants(row.image),
+    },
+    other: row.other_id
+      ? { id: row.other_id, name: row.other_name, avatarUrl: row.other_avatar }
+      : null,
+    blockedMe: Boolean(row.blocked_me),
+    iBlocked: Boolean(row.i_blocked),
+    messages: rows
+      .slice(0, limit)
+      .reverse()
+      .map((m) => ({
+        id: m.id,
+        senderId: m.sender_id,
+        body: m.body,
+        createdAt: new Date(m.created_at),
+        readAt: m.read_at ? new Date(m.read_at) : null,
+      })),
+    hasEarlier,
+  };
+}
+
+export function parseVariants(value: ImageVariants | string | null): ImageVariants | null {
+  if (!value) return null;
+  const variants = typeof value === "string" ? (JSON.parse(value) as ImageVariants) : value;
+  return Array.isArray(variants) && variants.length > 0 ? variants : null;
+}

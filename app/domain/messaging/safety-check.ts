@@ -1,0 +1,170 @@
+import { normalizeText } from "~/domain/search/normalize";
+
+/*
+ * A reader's safety net, not a filter: a message is always delivered; the reader sees a short
+ * warning when it contains a link or asks to pay outside Souqna (advance payments, money transfers,
+ * deposits, crypto, phone credit, gift cards) — the usual shapes of classified-ads fraud, in
+ * Arabic (including Syrian dialect) and English. Runs in the browser and on the server alike.
+ */
+
+export interface SafetyFlags {
+  /** A web address, a short link, wa.me / t.me, or a domain name. */
+  link: boolean;
+  /** Asks for money by transfer, in advance, as a deposit, in crypto, credit or gift cards. */
+  payment: boolean;
+}
+
+const TLDS =
+  "com|net|org|info|biz|io|me|co|sy|ly|app|xyz|site|online|shop|store|link|top|club|live|tk|ml|ga|cf|gq|cc|tv|ru|de|uk|tr|ae|sa|eu|us|gl|gg|to|ws|cloud|page|win|bid|icu|vip";
+const URL_PATTERNS = [
+  /(?:^|[^\p{L}\p{N}])(?:https?|hxxps?):\/\//iu,
+  /(?:^|[^\p{L}\p{N}])www\s*\./iu,
+  // "wa . me/963…", "t dot me/x": the spaced-out forms people use to slip past filters.
+  /(?:^|[^\p{L}\p{N}])(?:wa|t)\s*(?:\.|dot|نقطه|نقطة)\s*me(?:$|[^\p{L}\p{N}])/iu,
+  new RegExp(
+    `(?:^|[^\\p{L}\\p{N}.-])[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TLDS})(?=$|[^\\p{L}\\p{N}])`,
+    "iu",
+  ),
+];
+
+// Whole words or phrases, compared after the search normaliser (so أ/إ/ا, ة/ه, diacritics,
+// tatweel and digits never matter). Arabic entries also match with an attached و ف ب ل ك / ال.
+const ENGLISH_PAYMENT = [
+  "western union",
+  "westernunion",
+  "moneygram",
+  "money gram",
+  "wire transfer",
+  "bank transfer",
+  "money transfer",
+  "transfer the money",
+  "send the money",
+  "send money",
+  "send me money",
+  "send me the money",
+  "deposit",
+  "down payment",
+  "advance payment",
+  "pay in advance",
+  "payment in advance",
+  "pay upfront",
+  "upfront payment",
+  "upfront",
+  "pay first",
+  "payment first",
+  "shipping fee",
+  "shipping fees",
+  "delivery fee first",
+  "paypal",
+  "payoneer",
+  "skrill",
+  "zelle",
+  "venmo",
+  "cash app",
+  "cashapp",
+  "revolut",
+  "bitcoin",
+  "btc",
+  "usdt",
+  "crypto",
+  "cryptocurrency",
+  "binance",
+  "gift card",
+  "gift cards",
+  "itunes card",
+  "google play card",
+  "hawala",
+  "sham cash",
+  "syriatel cash",
+  "mtn cash",
+];
+const ARABIC_PAYMENT = [
+  "حوالة",
+  "حوالات",
+  "حوالتك",
+  "حوالتي",
+  "ويسترن",
+  "ويسترن يونيون",
+  "وسترن يونين",
+  "موني غرام",
+  "موني جرام",
+  "مني غرام",
+  "تحويل مالي",
+  "تحويل بنكي",
+  "تحويل المبلغ",
+  "تحويل رصيد",
+  "حول المبلغ",
+  "حولي المبلغ",
+  "حوللي",
+  "ارسل المبلغ",
+  "ارسللي المبلغ",
+  "ابعت المبلغ",
+  "ابعتلي المبلغ",
+  "ابعتلي المصاري",
+  "ابعت المصاري",
+  "ابعتلي رصيد",
+  "ارسل رصيد",
+  "ادفع مقدم",
+  "ادفع مقدما",
+  "ادفع سلف",
+  "ادفع سلفا",
+  "ادفع قبل",
+  "دفع مقدم",
+  "دفعة مقدمة",
+  "الدفع مقدما",
+  "الدفع المسبق",
+  "دفع مسبق",
+  "عربون",
+  "عربونا",
+  "تأمين مسبق",
+  "رسوم الشحن",
+  "اجور الشحن",
+  "أجور الشحن",
+  "مصاريف الشحن",
+  "بيتكوين",
+  "بتكوين",
+  "عملات رقمية",
+  "عملة رقمية",
+  "كريبتو",
+  "يو اس دي تي",
+  "بايبال",
+  "باي بال",
+  "بطاقة هدايا",
+  "بطاقات هدايا",
+  "كرت جوجل بلاي",
+  "ايتونز",
+  "شام كاش",
+  "سيرياتيل كاش",
+  "سيريتل كاش",
+  "ام تي ان كاش",
+  "كاش موبايل",
+];
+
+const ARABIC_PREFIX = "(?:و|ف|ب|ل|ك)?(?:ال|لل)?";
+
+function phrasePattern(phrases: string[], prefix: string) {
+  const words = [...new Set(phrases.map((p) => normalizeText(p)).filter(Boolean))]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?:^| )${prefix}(?:${words.join("|")})(?= |$)`, "u");
+}
+
+const PAYMENT_PATTERNS = [
+  phrasePattern(ENGLISH_PAYMENT, ""),
+  phrasePattern(ARABIC_PAYMENT, ARABIC_PREFIX),
+];
+
+// Invisible characters are dropped before looking for links, so "wa\u200B.me" is still found.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+export function checkMessageSafety(body: string): SafetyFlags {
+  const visible = body.normalize("NFKC").replace(INVISIBLE, "");
+  const link = URL_PATTERNS.some((pattern) => pattern.test(visible));
+  const words = normalizeText(body);
+  const payment = PAYMENT_PATTERNS.some((pattern) => pattern.test(words));
+  return { link, payment };
+}
+
+export function needsWarning(flags: SafetyFlags) {
+  return flags.link || flags.payment;
+}

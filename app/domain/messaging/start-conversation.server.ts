@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
+import { conversations, messages } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
+import { AppError } from "~/utils/app-error";
+import type { LiveEventSink } from "./live-events";
+import { messageLimits } from "./message-limits.server";
+import { parseMessageBody } from "./messaging-schemas";
+import { announce, checkSendingLimits, type SentMessage } from "./send-message.server";
+
+/**
+ * A buyer writes to the seller from the listing page. The first message creates the conversation
+ * (one per listing and buyer); later ones continue it. Conversation and message are written in one
+ * transaction, and two first messages racing each other end up in the same conversation (the
+ * unique index decides, the second insert turns into an update).
+ */
+export async function startConversation({
+  db,
+  live,
+  member,
+  listingId,
+  body,
+  now = Date.now(),
+}: {
+  db: Database;
+  live: LiveEventSink;
+  member: Pick<Member, "id">;
+  listingId: string;
+  body: unknown;
+  now?: number;
+}): Promise<SentMessage & { created: boolean }> {
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const id = listingId.toLowerCase();
+  const [listing] = await selectRows<{
+    user_id: string;
+    status: "active" | "sold" | "inactive" | "removed";
+    blocked_me: boolean;
+    i_blocked: boolean;
+    conversation_id: string | null;
+  }>(
+    db,
+    sql`select l.user_id, l.status,
+          exists(select 1 from blocks b where b.blocker_id = l.user_id and b.blocked_id = ${member.id}) as blocked_me,
+          exists(select 1 from blocks b where b.blocker_id = ${member.id} and b.blocked_id = l.user_id) as i_blocked,
+          (select c.id from conversations c where c.listing_id = l.id and c.buyer_id = ${member.id}) as conversation_id
+        from listings l where l.id = ${id}`,
+  );
+  // A hidden or removed listing is "not found" to everyone but its owner, here as on its page.
+  if (!listing || listing.status === "removed" || listing.status === "inactive") {
+    throw new AppError("LISTING_NOT_FOUND");
+  }
+  if (listing.user_id === member.id) throw new AppError("CANNOT_MESSAGE_OWN_LISTING");
+  const parsed = parseMessageBody(body);
+  if (!parsed.ok) throw new AppError(parsed.code);
+  if (listing.blocked_me) throw new AppError("BLOCKED_BY_MEMBER");
+  if (listing.i_blocked) throw new AppError("MEMBER_BLOCKED");
+  await checkSendingLimits(
+    db,
+    member.id,
+    listing.conversation_id ? [] : [messageLimits.newConversationsPerHour],
+    now,
+  );
+
+  const saved = await db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({ listingId: id, buyerId: member.id, sellerId: listing.user_id })
+      .onConflictDoUpdate({
+        target: [conversations.listingId, conversations.buyerId],
+        set: { lastMessageAt: sql`now()` },
+      })
+      // xmax is 0 only for a row this statement inserted (not one it updated on conflict).
+      .returning({ id: conversations.id, inserted: sql<boolean>`(xmax = 0)` });
+    if (!conversation) throw new AppError("UNEXPECTED");
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId: conversation.id, senderId: member.id, body: parsed.body })
+      .returning();
+    if (!message) throw new AppError("UNEXPECTED");
+    return { conversation, message };
+  });
+  const { conversation, message } = saved;
+  await announce(live, {
+    conversationId: conversation.id,
+    messageId: message.id,
+    memberIds: [member.id, listing.user_id],
+  });
+  return {
+    id: message.id,
+    conversationId: conversation.id,
+    senderId: member.id,
+    body: message.body,
+    createdAt: message.createdAt,
+    created: Boolean(conversation.inserted),
+  };
+}

@@ -1,0 +1,87 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings, moderationActions, reports, users } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
+import { AppError } from "~/utils/app-error";
+import { cleanMultiline, MODERATION_REASON_MAX, type ModerationAction } from "./moderation-schemas";
+
+export type Actor = Pick<Member, "id" | "role"> | null;
+type Tx = Pick<Database, "select" | "insert">;
+
+/**
+ * Moderation exists only for moderators: anyone else — a visitor, a member, a suspended
+ * moderator — gets NOT_FOUND, so the pages and actions do not even admit they are there. The role
+ * is read again from the database, not trusted from the caller.
+ */
+export async function assertModerator(db: Tx, actor: Actor): Promise<{ id: string }> {
+  if (actor?.role !== "moderator") throw new AppError("NOT_FOUND");
+  const [row] = await db
+    .select({ role: users.role, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
+  if (row?.role !== "moderator" || row.suspendedAt) throw new AppError("NOT_FOUND");
+  return { id: actor.id };
+}
+
+/** A moderator's reason: required, at most MODERATION_REASON_MAX characters once trimmed. */
+export function parseModerationReason(value: unknown): string {
+  const reason = cleanMultiline(value);
+  if (!reason) throw new AppError("MODERATION_REASON_REQUIRED");
+  if ([...reason].length > MODERATION_REASON_MAX) throw new AppError("MODERATION_REASON_TOO_LONG");
+  return reason;
+}
+
+/** One row of the audit log: who (null for the system), what, on which listing or member, why. */
+export async function recordAction(
+  db: Tx,
+  entry: {
+    moderatorId: string | null;
+    action: ModerationAction;
+    listingId?: string | null;
+    targetUserId?: string | null;
+    reason: string;
+  },
+) {
+  await db.insert(moderationActions).values({
+    moderatorId: entry.moderatorId,
+    action: entry.action,
+    listingId: entry.listingId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    reason: entry.reason,
+  });
+}
+
+/** The listing a decision is about, locked for the rest of the transaction. */
+export async function lockListing(db: Pick<Database, "select">, listingId: string) {
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const [listing] = await db
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      status: listings.status,
+      removalReason: listings.removalReason,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId.toLowerCase()))
+    .limit(1)
+    .for("update");
+  if (!listing) throw new AppError("LISTING_NOT_FOUND");
+  return listing;
+}
+
+/** Closes the listing's open reports as `status`, by this moderator, now. Returns how many. */
+export async function resolveOpenReports(
+  db: Pick<Database, "update">,
+  listingId: string,
+  status: "dismissed" | "actioned",
+  moderatorId: string,
+) {
+  const closed = await db
+    .update(reports)
+    .set({ status, resolvedBy: moderatorId, resolvedAt: sql`now()` })
+    .where(and(eq(reports.listingId, listingId), eq(reports.status, "open")))
+    .returning({ id: reports.id });
+  return closed.length;
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import {
+  type Actor,
+  assertModerator,
+  lockListing,
+  parseModerationReason,
+  recordAction,
+  resolveOpenReports,
+} from "./moderator.server";
+
+/**
+ * A moderator removes a listing: it disappears for everyone but its owner, who sees the reason
+ * on the listing page and in My Listings. Its open reports are closed as acted on.
+ */
+export async function removeListing({
+  db,
+  actor,
+  listingId,
+  reason: rawReason,
+}: {
+  db: Database;
+  actor: Actor;
+  listingId: string;
+  reason: unknown;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const moderator = await assertModerator(tx, actor);
+    const reason = parseModerationReason(rawReason);
+    const listing = await lockListing(tx, listingId);
+    await tx
+      .update(listings)
+      .set({ status: "removed", removalReason: reason, updatedAt: sql`now()` })
+      .where(eq(listings.id, listing.id));
+    await resolveOpenReports(tx, listing.id, "actioned", moderator.id);
+    await recordAction(tx, {
+      moderatorId: moderator.id,
+      action: "remove_listing",
+      listingId: listing.id,
+      targetUserId: listing.userId,
+      reason,
+    });
+  });
+}

@@ -1,0 +1,105 @@
+import { and, countDistinct, eq, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings, reports, users } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
+import { AppError } from "~/utils/app-error";
+import {
+  AUTO_HIDE_REPORTERS,
+  cleanMultiline,
+  HELD_FOR_REPORTS,
+  HELD_FOR_REPORTS_SOLD,
+  isReportReason,
+  REPORT_DETAILS_MAX,
+  type ReportReason,
+} from "./moderation-schemas";
+import { recordAction } from "./moderator.server";
+
+export interface ReportInput {
+  reason: unknown;
+  details: unknown;
+}
+
+/** The report as it will be stored, or the AppError that says what to fix. */
+export function parseReport(input: ReportInput): { reason: ReportReason; details: string } {
+  if (!isReportReason(input.reason)) throw new AppError("REPORT_REASON_REQUIRED");
+  const details = cleanMultiline(input.details);
+  if ([...details].length > REPORT_DETAILS_MAX) throw new AppError("REPORT_DETAILS_TOO_LONG");
+  if (input.reason === "other" && !details) throw new AppError("REPORT_DETAILS_REQUIRED");
+  return { reason: input.reason, details };
+}
+
+/**
+ * A signed-in member reports someone else's visible listing, once. When AUTO_HIDE_REPORTERS
+ * different members have open reports on it, it is hidden (status removed, reason
+ * HELD_FOR_REPORTS) until a moderator decides, and the audit log says the system did it.
+ * The listing row is locked for the check, so simultaneous reports cannot both miss the threshold.
+ */
+export async function reportListing({
+  db,
+  member,
+  listingId,
+  input,
+}: {
+  db: Database;
+  member: Pick<Member, "id"> | null;
+  listingId: string;
+  input: ReportInput;
+}): Promise<{ held: boolean }> {
+  if (!member) throw new AppError("AUTH_REQUIRED");
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const report = parseReport(input);
+  const id = listingId.toLowerCase();
+
+  return db.transaction(async (tx) => {
+    const [reporter] = await tx
+      .select({ suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.id, member.id))
+      .limit(1);
+    if (!reporter) throw new AppError("AUTH_REQUIRED");
+    if (reporter.suspendedAt) throw new AppError("ACCOUNT_SUSPENDED");
+
+    const [listing] = await tx
+      .select({ id: listings.id, userId: listings.userId, status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .limit(1)
+      .for("update");
+    if (!listing) throw new AppError("LISTING_NOT_FOUND");
+    if (listing.userId === member.id) throw new AppError("CANNOT_REPORT_OWN_LISTING");
+    // Hidden listings are not there for anyone but their owner.
+    if (listing.status === "removed" || listing.status === "inactive") {
+      throw new AppError("LISTING_NOT_FOUND");
+    }
+
+    const inserted = await tx
+      .insert(reports)
+      .values({ listingId: id, reporterId: member.id, ...report })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (inserted.length === 0) throw new AppError("ALREADY_REPORTED");
+
+    const [open] = await tx
+      .select({ reporters: countDistinct(reports.reporterId) })
+      .from(reports)
+      .where(
+        and(eq(reports.listingId, id), eq(reports.status, "open"), isNotNull(reports.reporterId)),
+      );
+    if ((open?.reporters ?? 0) < AUTO_HIDE_REPORTERS) return { held: false };
+
+    const code = listing.status === "sold" ? HELD_FOR_REPORTS_SOLD : HELD_FOR_REPORTS;
+    await tx
+      .update(listings)
+      .set({ status: "removed", removalReason: code, updatedAt: sql`now()` })
+      .where(eq(listings.id, id));
+    await recordAction(tx, {
+      moderatorId: null,
+      action: "auto_hide",
+      listingId: id,
+      targetUserId: listing.userId,
+      reason: code,
+    });
+    return { held: true };
+  });
+}

@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings, users } from "~/db/schema";
+import { AppError } from "~/utils/app-error";
+import { statusBeforeHold } from "./moderation-schemas";
+import {
+  type Actor,
+  assertModerator,
+  lockListing,
+  parseModerationReason,
+  recordAction,
+  resolveOpenReports,
+} from "./moderator.server";
+
+/**
+ * A moderator puts a hidden listing back: active, or sold if it was sold when the system held it.
+ * A suspended member's listings come back only when the suspension is lifted. Reports still open
+ * are closed as dismissed: the moderator has looked and found the listing fine.
+ */
+export async function restoreListing({
+  db,
+  actor,
+  listingId,
+  reason: rawReason,
+}: {
+  db: Database;
+  actor: Actor;
+  listingId: string;
+  reason: unknown;
+}): Promise<{ status: "active" | "sold" }> {
+  return db.transaction(async (tx) => {
+    const moderator = await assertModerator(tx, actor);
+    const reason = parseModerationReason(rawReason);
+    const listing = await lockListing(tx, listingId);
+    if (listing.status !== "removed") throw new AppError("LISTING_NOT_HIDDEN");
+    const [owner] = await tx
+      .select({ suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.id, listing.userId))
+      .limit(1);
+    if (owner?.suspendedAt) throw new AppError("OWNER_IS_SUSPENDED");
+    const status = statusBeforeHold(listing.removalReason);
+    await tx
+      .update(listings)
+      .set({ status, removalReason: null, updatedAt: sql`now()` })
+      .where(eq(listings.id, listing.id));
+    await resolveOpenReports(tx, listing.id, "dismissed", moderator.id);
+    await recordAction(tx, {
+      moderatorId: moderator.id,
+      action: "restore_listing",
+      listingId: listing.id,
+      targetUserId: listing.userId,
+      reason,
+    });
+    return { status };
+  });
+}

@@ -1,0 +1,171 @@
+import { ShieldCheck } from "lucide-react";
+import { data, redirect } from "react-router";
+import { FormAlert } from "~/components/forms/field";
+import {
+  AuditLog,
+  type DecisionFailure,
+  QueueItemCard,
+  SuspendedList,
+} from "~/components/moderation/moderation-panels";
+import {
+  toLogView,
+  toQueueView,
+  toSuspendedView,
+} from "~/components/moderation/moderation-view.server";
+import { getMember } from "~/domain/accounts/session.server";
+import { dismissReports } from "~/domain/moderation/dismiss-reports.server";
+import { liftSuspension } from "~/domain/moderation/lift-suspension.server";
+import { LOG_LIMIT, listModerationLog } from "~/domain/moderation/list-moderation-log.server";
+import { listReportQueue } from "~/domain/moderation/list-report-queue.server";
+import { listSuspendedMembers } from "~/domain/moderation/list-suspended-members.server";
+import { removeListing } from "~/domain/moderation/remove-listing.server";
+import { restoreListing } from "~/domain/moderation/restore-listing.server";
+import { suspendMember } from "~/domain/moderation/suspend-member.server";
+import { formatNumber } from "~/i18n/format";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/i18n-client";
+import { createLocalStorage } from "~/media/storage.server";
+import { isAppError } from "~/utils/app-error";
+import { flashCookie } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/moderation";
+
+/** Everyone but a moderator gets the ordinary 404 page: the page does not admit it exists. */
+function notFound(): never {
+  throw data("Not found", { status: 404 });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, auth, lang, env } = context;
+  const member = await getMember({ auth, db, request });
+  if (member?.role !== "moderator") notFound();
+  try {
+    // The domain checks the role again, from the database, on every call.
+    const queue = await listReportQueue({ db, actor: member });
+    const suspended = await listSuspendedMembers({ db, actor: member });
+    const log = await listModerationLog({ db, actor: member });
+    const storage = createLocalStorage(env.DATA_DIR);
+    const t = serverT(lang, "moderation");
+    return {
+      translations: bundlesFor(lang, ["moderation"]),
+      meta: { title: t("meta.title"), description: t("meta.description") },
+      queueCount: t("page.queueCount", {
+        count: queue.length,
+        formatted: formatNumber(lang, queue.length),
+      }),
+      logIntro: t("page.logIntro", { formatted: formatNumber(lang, LOG_LIMIT) }),
+      queue: queue.map((item) => toQueueView(lang, item, storage)),
+      suspended: suspended.map((entry) => toSuspendedView(lang, entry)),
+      log: log.map((entry) => toLogView(lang, entry)),
+    };
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, lang } = context;
+  const member = await getMember({ auth, db, request });
+  if (member?.role !== "moderator") notFound();
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const reason = text("reason");
+  const listingId = text("listingId");
+  const userId = text("userId");
+  const actor = member;
+  const target = intent === "suspend" || intent === "lift" ? userId : listingId;
+  const fail = (message: string, status: number) =>
+    data<DecisionFailure>({ target, error: message, reason: reason.slice(0, 1_000) }, { status });
+  try {
+    if (intent === "dismiss") await dismissReports({ db, actor, listingId, reason });
+    else if (intent === "remove") await removeListing({ db, actor, listingId, reason });
+    else if (intent === "restore") await restoreListing({ db, actor, listingId, reason });
+    else if (intent === "suspend") await suspendMember({ db, actor, userId, reason });
+    else if (intent === "lift") await liftSuspension({ db, actor, userId, reason });
+    else return fail(serverT(lang)("errors.UNEXPECTED"), 400);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return fail(serverT(lang)(`errors.${error.code}`), error.status);
+  }
+  return redirect("/moderation", {
+    headers: { "Set-Cookie": flashCookie("moderation-saved") },
+  });
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
+
+export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useNamespace("moderation", loaderData.translations.moderation);
+  const { queue, suspended, log } = loaderData;
+  const failure = actionData ?? undefined;
+  const shown = failure
+    ? queue.some((item) => item.id === failure.target || item.owner.id === failure.target) ||
+      suspended.some((member) => member.id === failure.target)
+    : false;
+  return (
+    <main
+      id="main"
+      className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6 sm:py-12"
+      data-testid="moderation-page"
+    >
+      <header>
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-ink sm:text-3xl">
+          <ShieldCheck className="size-7 text-brand-600" aria-hidden />
+          {t("page.title")}
+        </h1>
+        <p className="mt-2 max-w-3xl text-muted">{t("page.intro")}</p>
+      </header>
+      {failure && !shown ? <FormAlert>{failure.error}</FormAlert> : null}
+
+      <section aria-labelledby="queue-title" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="queue-title" className="text-xl font-semibold text-ink">
+            {t("page.queueTitle")}
+          </h2>
+          <p className="text-sm text-muted" data-testid="queue-count">
+            {loaderData.queueCount}
+          </p>
+        </div>
+        {queue.length === 0 ? (
+          <p
+            className="rounded-2xl bg-white px-6 py-10 text-center text-muted shadow-sm ring-1 ring-line"
+            data-testid="queue-empty"
+          >
+            {t("page.queueEmpty")}
+          </p>
+        ) : (
+          <div className="space-y-4">
+            {queue.map((item) => (
+              <QueueItemCard key={item.id} item={item} failure={failure} t={t} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="suspended-title" className="space-y-4">
+        <h2 id="suspended-title" className="text-xl font-semibold text-ink">
+          {t("page.suspendedTitle")}
+        </h2>
+        <SuspendedList members={suspended} failure={failure} t={t} />
+      </section>
+
+      <section aria-labelledby="log-title" className="space-y-4">
+        <div>
+          <h2 id="log-title" className="text-xl font-semibold text-ink">
+            {t("page.logTitle")}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{loaderData.logIntro}</p>
+        </div>
+        <AuditLog entries={log} t={t} />
+      </section>
+    </main>
+  );
+}

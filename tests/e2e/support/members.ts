@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+
+const signUpTexts = {
+  en: {
+    fullName: "Full Name",
+    email: "Email",
+    password: "Password",
+    createAccount: "Create Account",
+  },
+  ar: {
+    fullName: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    createAccount: "إنشاء الحساب",
+  },
+} as const;
+
+/**
+ * Signs a new member up through the real form and returns their e-mail address. `tag` keeps the
+ * address unique per test, language and project.
+ */
+export async function signUp(
+  page: Page,
+  { lang, tag, name }: { lang: "en" | "ar"; tag: string; name?: string },
+): Promise<string> {
+  const t = signUpTexts[lang];
+  const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto(`/auth?tab=signup&lang=${lang}`);
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel(t.fullName).fill(name ?? (lang === "ar" ? "سامر الخطيب" : "Samer Khatib"));
+  await form.getByLabel(t.email).fill(email);
+  await form.getByLabel(t.password).fill("Jasmine-Damascus-7");
+  await form.getByRole("button", { name: t.createAccount }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  return email;
+}
+
+/**
+ * Posts a plain listing (furniture, no photos) through the real form and returns its id.
+ */
+export async function postListing(page: Page, title: string): Promise<string> {
+  await page.goto("/post-ad?category=5");
+  const form = page.locator('[data-testid="listing-form"][data-hydrated]');
+  await expect(form).toBeVisible();
+  await form.locator('[name="title"]').fill(title);
+  await form.locator('[name="description"]').fill(`${title}: a test listing.`);
+  await form.locator('[name="price"]').fill("1500000");
+  await form.locator('select[name="location"]').selectOption("aleppo");
+  await form.getByTestId("listing-submit").click();
+  await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop() ?? "";
+}

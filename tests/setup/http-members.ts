@@ -1,0 +1,90 @@
+/*
+ * Members and listings made through the real server's own forms, for HTTP-level tests and
+ * benchmarks. The server must trust X-Forwarded-For (TRUST_PROXY=true) and allow many sign-ups per
+ * address (SIGN_UPS_PER_IP_PER_HOUR), since every request comes from this machine.
+ */
+let address = 0;
+
+export interface HttpMember {
+  email: string;
+  name: string;
+  cookie: string;
+}
+
+export async function signUpOverHttp(
+  baseUrl: string,
+  { name, email }: { name: string; email: string },
+): Promise<HttpMember> {
+  address += 1;
+  const res = await fetch(`${baseUrl}/auth?tab=signup`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": `198.51.100.${address % 250}`,
+    },
+    body: new URLSearchParams({
+      intent: "signup",
+      fullName: name,
+      email,
+      password: "Cedar-Hama-Waterwheel-9",
+    }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`sign-up failed with ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    // The session, not the one-time "Account created" notice.
+    .filter((c) => c && !c.startsWith("souqna_flash="))
+    .join("; ");
+  return { email, name, cookie };
+}
+
+/** Posts a plain services listing as `member`; returns its id. */
+export async function postListingOverHttp(baseUrl: string, member: HttpMember, title: string) {
+  const form = new FormData();
+  form.set("intent", "save");
+  form.set("title", title);
+  form.set("description", `${title}: a test listing.`);
+  form.set("price", "750000");
+  form.set("categoryId", "7");
+  form.set("location", "homs");
+  form.set("detail.service_type", "other");
+  form.set("detail.availability", "weekdays");
+  const res = await fetch(`${baseUrl}/post-ad`, {
+    method: "POST",
+    headers: { cookie: member.cookie },
+    body: form,
+    redirect: "manual",
+  });
+  const location = res.headers.get("location") ?? "";
+  if (res.status !== 302 || !/^\/listing\/[0-9a-f-]{36}$/.test(location)) {
+    throw new Error(`posting failed with ${res.status}: ${await res.text()}`);
+  }
+  return location.split("/").pop() ?? "";
+}
+
+/** A form POST as `cookie` (empty for a visitor); redirects are not followed. */
+export function postForm(
+  baseUrl: string,
+  pathname: string,
+  cookie: string,
+  fields: Record<string, string>,
+) {
+  return fetch(`${baseUrl}${pathname}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+export function getAs(baseUrl: string, pathname: string, cookie = "") {
+  return fetch(`${baseUrl}${pathname}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+  });
+}

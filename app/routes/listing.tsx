@@ -34,7 +34,6 @@ import { reportListingAction } from "~/components/moderation/report-listing.serv
 import { buttonStyles } from "~/components/ui/button-styles";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
-import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView, type ListingImage } from "~/domain/listings/get-listing.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
@@ -96,13 +95,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = await getListingForView({ db, listingId: params.id, viewer: member });
   if (!view) notFound(lang, false);
   const { listing, seller } = view;
-  // Only what everyone may open can be saved. A member's heart costs one query; a visitor's
-  // comes from their browser.
+  // Only what everyone may open can be saved. A member's heart comes with the listing; a
+  // visitor's from their browser.
   const favoritable = listing.status === "active" || listing.status === "sold";
-  const favorited =
-    member && favoritable
-      ? (await favoritedAmong({ db, member, listingIds: [listing.id] })).has(listing.id)
-      : false;
+  const favorited = favoritable && Boolean(view.viewer?.favorited);
   const t = serverT(lang, "listings");
   const url = new URL(request.url);
 
@@ -205,6 +201,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         member,
         listingId: listing.id,
         isOwner: view.isOwner,
+        conversationId: view.viewer?.conversationId ?? null,
       }),
       seller: {
         name: seller.fullName,

@@ -34,12 +34,15 @@ export async function messageSellerView({
   member,
   listingId,
   isOwner,
+  conversationId,
 }: {
   db: Database;
   lang: Lang;
   member: Pick<Member, "id"> | null;
   listingId: string;
   isOwner: boolean;
+  /** Already known (the listing page reads it with the listing); looked up when undefined. */
+  conversationId?: string | null;
 }): Promise<MessageSellerView | null> {
   if (isOwner) return null;
   const t = serverT(lang, "messages");
@@ -61,8 +64,11 @@ export async function messageSellerView({
       texts,
     };
   }
-  const conversationId = await findListingConversation({ db, member, listingId });
-  return conversationId
-    ? { state: "open", href: `/messages/${conversationId}`, texts }
+  const existing =
+    conversationId === undefined
+      ? await findListingConversation({ db, member, listingId })
+      : conversationId;
+  return existing
+    ? { state: "open", href: `/messages/${existing}`, texts }
     : { state: "compose", listingId, texts };
 }

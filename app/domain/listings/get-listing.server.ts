@@ -1,6 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { categories, listingDetails, listingImages, listings, profiles, users } from "~/db/schema";
+import {
+  categories,
+  conversations,
+  favorites,
+  listingDetails,
+  listingImages,
+  listings,
+  profiles,
+  users,
+} from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import { isListingId, type ListingDetails } from "./listings-schemas";
@@ -52,6 +61,8 @@ export interface ListingView {
     phoneNumber: string | null;
   };
   isOwner: boolean;
+  /** The signed-in viewer's heart and conversation about this listing; null for visitors. */
+  viewer: { favorited: boolean; conversationId: string | null } | null;
 }
 
 /**
@@ -116,6 +127,16 @@ export async function getListingForView({
           'isPrimary', i.is_primary, 'sortOrder', i.sort_order, 'variants', i.variants)
           order by i.is_primary desc, i.sort_order asc, i.id asc)
         from ${listingImages} i where i.listing_id = ${listings.id}), '[]'::json)`,
+      // The signed-in viewer's own state, in the same round trip: their heart and their
+      // conversation with the seller about this listing.
+      favorited: viewer
+        ? sql<boolean>`exists (select 1 from ${favorites} f
+            where f.user_id = ${viewer.id} and f.listing_id = ${listings.id})`
+        : sql<boolean>`false`,
+      conversationId: viewer
+        ? sql<string | null>`(select c.id from ${conversations} c
+            where c.listing_id = ${listings.id} and c.buyer_id = ${viewer.id} limit 1)`
+        : sql<string | null>`null`,
     })
     .from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
@@ -150,6 +171,9 @@ export async function getListingForView({
       phoneNumber: viewer ? (row.profile?.phoneNumber ?? null) : null,
     },
     isOwner,
+    viewer: viewer
+      ? { favorited: Boolean(row.favorited), conversationId: row.conversationId ?? null }
+      : null,
   };
 }
 

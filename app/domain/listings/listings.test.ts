@@ -6,7 +6,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { queryStatsStorage } from "~/db/query-stats.server";
-import { favorites, listingDetails, listingImages, listings, profiles, users } from "~/db/schema";
+import {
+  conversations,
+  favorites,
+  listingDetails,
+  listingImages,
+  listings,
+  profiles,
+  users,
+} from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import type { AppErrorCode } from "~/utils/app-error";
@@ -519,6 +527,24 @@ describe("getListingForView", () => {
 
     const forMember = await getListingForView({ db, listingId: id, viewer: SAMER });
     expect(forMember?.seller.phoneNumber).toBe("+963944123456");
+    expect(forMember?.viewer).toEqual({ favorited: false, conversationId: null });
+    expect(forVisitor?.viewer).toBeNull();
+
+    // The member's heart and conversation come in the same single query.
+    await db.insert(favorites).values({ userId: SAMER.id, listingId: id });
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ listingId: id, buyerId: SAMER.id, sellerId: RANIA.id })
+      .returning({ id: conversations.id });
+    const memberStats = { count: 0 };
+    const again = await queryStatsStorage.run(memberStats, () =>
+      getListingForView({ db, listingId: id, viewer: SAMER }),
+    );
+    expect(memberStats.count).toBe(1);
+    expect(again?.viewer).toEqual({ favorited: true, conversationId: conversation?.id });
+    // Someone else's heart and conversation are not theirs.
+    const other = await getListingForView({ db, listingId: id, viewer: NEWBIE });
+    expect(other?.viewer).toEqual({ favorited: false, conversationId: null });
   });
 
   it("hides removed and inactive listings from everyone but the owner", async () => {

@@ -21,6 +21,7 @@ export default defineConfig({
   // Per port, like the e2e server's data: parallel runs on one machine keep their own traces.
   outputDir: `tests/.artifacts/results-${port}`,
   fullyParallel: true,
+  // Two browsers saturate 2 cores (measured: 4 workers made the suite slower, not faster).
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

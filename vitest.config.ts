@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Server tests mostly wait on child processes: one more worker than the usual cores.
+    maxWorkers: 3,
   },
 });

@@ -1,18 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../app/db/client.server";
-import { withDatabase } from "../tests/setup/global-setup";
-import { type RunningServer, startServer } from "../tests/setup/server-process";
+import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
 
 /*
  * Favourites over HTTP on the built app, by direct requests (not through the UI): who may change
  * what, what a plain form and a script each get back, and what hostile input does. With
  * TEST_DATABASE_URL set it runs on a fresh PostgreSQL database.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-favorites-"));
 let databaseUrl: string | undefined;
 let server: RunningServer;
@@ -20,50 +22,15 @@ let owner = "";
 let member = "";
 let listingId = "";
 let secondId = "";
-let ip = 0;
 
 const UNKNOWN = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
 
 async function signUp(email: string) {
-  const res = await fetch(`${server.url}/auth?tab=signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-forwarded-for": `203.0.113.${++ip}`,
-    },
-    body: new URLSearchParams({
-      intent: "signup",
-      fullName: "Test Member",
-      email,
-      password: "Cedar-Hama-Waterwheel-9",
-    }),
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return (await signUpOverHttp(server.url, { name: "Test Member", email })).cookie;
 }
 
-async function postListing(cookie: string, title: string) {
-  const form = new FormData();
-  form.set("intent", "save");
-  form.set("title", title);
-  form.set("description", `${title}, in good order.`);
-  form.set("price", "750000");
-  form.set("categoryId", "7");
-  form.set("location", "homs");
-  form.set("detail.service_type", "other");
-  form.set("detail.availability", "weekdays");
-  const res = await fetch(`${server.url}/post-ad`, {
-    method: "POST",
-    headers: { cookie },
-    body: form,
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return (res.headers.get("location") ?? "").split("/").pop() ?? "";
+function postListing(cookie: string, title: string) {
+  return postListingOverHttp(server.url, { email: "", name: "", cookie }, title);
 }
 
 /** A script's request (JSON back). */
@@ -94,13 +61,7 @@ const page = async (pathname: string, cookie = "") =>
   (await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} })).text();
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const name = `souqna_fav_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl, name);
-  }
+  databaseUrl = await createServerDatabase("souqna_fav");
   server = await startServer({ DATA_DIR: path.join(tmp, "data"), DATABASE_URL: databaseUrl ?? "" });
   owner = await signUp(`owner-${Date.now()}@example.com`);
   member = await signUp(`member-${Date.now()}@example.com`);
@@ -111,12 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server?.process.exitCode === null) await server.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  if (serverUrl && databaseUrl) {
-    const admin = await openPostgres(serverUrl, 1);
-    const name = new URL(databaseUrl).pathname.slice(1);
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await admin.close();
-  }
+  await dropServerDatabase(databaseUrl);
 });
 
 describe("favourites over HTTP", () => {

@@ -1,11 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../app/db/client.server";
 import { openEventStream } from "../tests/setup/event-stream";
-import { withDatabase } from "../tests/setup/global-setup";
 import {
   getAs,
   type HttpMember,
@@ -13,7 +10,12 @@ import {
   postListingOverHttp,
   signUpOverHttp,
 } from "../tests/setup/http-members";
-import { type RunningServer, startServer } from "../tests/setup/server-process";
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
 
 /*
  * Conversations over HTTP against the real built server, by direct requests: only the two parties
@@ -21,7 +23,6 @@ import { type RunningServer, startServer } from "../tests/setup/server-process";
  * text stays text, blocking and the sending limits hold, and the event stream only carries a
  * member's own conversations. On PostgreSQL when TEST_DATABASE_URL is set.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-messaging-"));
 let databaseUrl: string | undefined;
 let server: RunningServer;
@@ -36,13 +37,7 @@ let conversationId: string;
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> هل ما زال متوفراً؟ ١٢٣ 🚗`;
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const name = `souqna_srv_msg_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl, name);
-  }
+  databaseUrl = await createServerDatabase("souqna_srv_msg");
   server = await startServer({
     DATA_DIR: path.join(tmp, "data"),
     DATABASE_URL: databaseUrl ?? "",
@@ -62,12 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server?.process.exitCode === null) await server.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  if (serverUrl && databaseUrl) {
-    const admin = await openPostgres(serverUrl, 1);
-    const name = new URL(databaseUrl).pathname.slice(1);
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await admin.close();
-  }
+  await dropServerDatabase(databaseUrl);
 });
 
 describe("conversations over HTTP", () => {

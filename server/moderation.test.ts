@@ -1,19 +1,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../app/db/client.server";
 import { setMemberRole } from "../app/domain/moderation/set-member-role.server";
-import { withDatabase } from "../tests/setup/global-setup";
-import { type RunningServer, startServer } from "../tests/setup/server-process";
+import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
 
 /*
  * Reports and moderation over HTTP, against the real built server: every action attempted by
  * direct POSTs (no UI) as a visitor, the listing's owner, another member and a moderator. With
  * TEST_DATABASE_URL set it runs on a fresh PostgreSQL database instead of PGlite.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-moderation-"));
 const dataDir = path.join(tmp, "data");
 let databaseUrl: string | undefined;
@@ -22,25 +25,14 @@ let server: RunningServer;
 const start = () => startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const name = `souqna_mod_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl, name);
-  }
+  databaseUrl = await createServerDatabase("souqna_mod");
   server = await start();
 });
 
 afterAll(async () => {
   if (server?.process.exitCode === null) await server.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  if (serverUrl && databaseUrl) {
-    const admin = await openPostgres(serverUrl, 1);
-    const name = new URL(databaseUrl).pathname.slice(1);
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await admin.close();
-  }
+  await dropServerDatabase(databaseUrl);
 });
 
 /**
@@ -74,29 +66,13 @@ async function makeModerator(moderatorEmail: string, others: string[]) {
   return ids;
 }
 
-let ip = 0;
 const PASSWORD = "Cedar-Hama-Waterwheel-9";
 
 async function signUp(email: string) {
-  const res = await fetch(`${server.url}/auth?tab=signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-forwarded-for": `203.0.113.${++ip}`,
-    },
-    body: new URLSearchParams({
-      intent: "signup",
-      fullName: "Test Member",
-      email,
-      password: PASSWORD,
-    }),
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return cookiesOf(res);
+  return (await signUpOverHttp(server.url, { name: "Test Member", email })).cookie;
 }
 
-function cookiesOf(res: Response) {
+function _cookiesOf(res: Response) {
   // Not the one-time notice: tests add their own.
   return res.headers
     .getSetCookie()
@@ -116,26 +92,8 @@ const post = (pathname: string, cookie: string, fields: Record<string, string>) 
     redirect: "manual",
   });
 
-async function postListing(cookie: string, title: string) {
-  const form = new FormData();
-  form.set("intent", "save");
-  form.set("title", title);
-  form.set("description", "Solid walnut, six chairs.");
-  form.set("price", "2500000");
-  form.set("categoryId", "5");
-  form.set("location", "homs");
-  form.set("detail.type", "tables");
-  form.set("detail.condition", "good");
-  const res = await fetch(`${server.url}/post-ad`, {
-    method: "POST",
-    headers: { cookie },
-    body: form,
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  const id = (res.headers.get("location") ?? "").split("/").pop() ?? "";
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  return id;
+function postListing(cookie: string, title: string) {
+  return postListingOverHttp(server.url, { email: "", name: "", cookie }, title);
 }
 
 const stamp = Date.now();

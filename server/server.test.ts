@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../app/db/client.server";
-import { withDatabase } from "../tests/setup/global-setup";
+import { signUpOverHttp } from "../tests/setup/http-members";
 import {
+  createServerDatabase,
+  dropServerDatabase,
   expectStartupFailure,
   type RunningServer,
   startServer,
@@ -23,25 +23,14 @@ let databaseUrl: string | undefined;
 let server: RunningServer;
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const name = `souqna_srv_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl, name);
-  }
+  databaseUrl = await createServerDatabase("souqna_srv");
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
 });
 
 afterAll(async () => {
   if (server?.process.exitCode === null) await server.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  if (serverUrl && databaseUrl) {
-    const admin = await openPostgres(serverUrl, 1);
-    const name = new URL(databaseUrl).pathname.slice(1);
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await admin.close();
-  }
+  await dropServerDatabase(databaseUrl);
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
@@ -245,27 +234,8 @@ describe("accounts over HTTP", () => {
 });
 
 describe("listings over HTTP: only the owner changes a listing, whatever the browser sends", () => {
-  let ip = 0;
   async function signUp(email: string) {
-    const res = await fetch(`${server.url}/auth?tab=signup`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": `203.0.113.${++ip}`,
-      },
-      body: new URLSearchParams({
-        intent: "signup",
-        fullName: "Test Member",
-        email,
-        password: "Cedar-Hama-Waterwheel-9",
-      }),
-      redirect: "manual",
-    });
-    expect(res.status).toBe(302);
-    return res.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
+    return (await signUpOverHttp(server.url, { name: "Test Member", email })).cookie;
   }
 
   const post = (pathname: string, cookie: string, body: URLSearchParams | FormData) =>

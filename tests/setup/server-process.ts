@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openPostgres } from "../../app/db/client.server";
+import { withDatabase } from "./global-setup";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -85,4 +88,28 @@ export async function expectStartupFailure(env: Record<string, string | undefine
     if (code === undefined) throw error;
     return { code, output: output ?? "" };
   }
+}
+
+/**
+ * With TEST_DATABASE_URL set, a fresh PostgreSQL database for one test file's server (its URL);
+ * without it, undefined: the server uses PGlite in its DATA_DIR.
+ */
+export async function createServerDatabase(prefix: string): Promise<string | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = await openPostgres(serverUrl, 1);
+  await admin.db.execute(sql.raw(`create database "${name}"`));
+  await admin.close();
+  return withDatabase(serverUrl, name);
+}
+
+/** Drops what createServerDatabase made; nothing to do on PGlite. */
+export async function dropServerDatabase(databaseUrl: string | undefined) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || !databaseUrl) return;
+  const admin = await openPostgres(serverUrl, 1);
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+  await admin.close();
 }

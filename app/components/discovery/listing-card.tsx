@@ -1,7 +1,7 @@
-import { AlertTriangle, ImageOff, MapPin } from "lucide-react";
-import { useState } from "react";
+import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { CardError, CardImage } from "./card-image";
 import type { CardView } from "./card-view.server";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -15,17 +15,8 @@ const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 6
  * over the image's corner beside the link, not inside it (a form cannot live in a link).
  */
 export function ListingCard({ card, eager = false, t }: { card: CardView; eager?: boolean; t: T }) {
-  const [broken, setBroken] = useState(false);
   if (card.error) {
-    return (
-      <div
-        className="flex aspect-4/5 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-4 text-center text-sm text-muted shadow-sm ring-1 ring-line"
-        data-testid="listing-card-error"
-      >
-        <AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />
-        {t("card.error")}
-      </div>
-    );
+    return <CardError text={t("card.error")} className="aspect-4/5" testId="listing-card-error" />;
   }
   return (
     <div className="relative h-full">
@@ -35,25 +26,7 @@ export function ListingCard({ card, eager = false, t }: { card: CardView; eager?
         data-testid="listing-card"
       >
         <div className="relative aspect-4/3 bg-slate-100">
-          {card.image && !broken ? (
-            <img
-              src={card.image.src}
-              srcSet={card.image.srcSet}
-              sizes={SIZES}
-              width={card.image.width}
-              height={card.image.height}
-              alt=""
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
-              onError={() => setBroken(true)}
-              className="size-full object-cover"
-            />
-          ) : (
-            <div className="flex size-full flex-col items-center justify-center gap-1 text-muted">
-              <ImageOff className="size-8" aria-hidden="true" />
-              <span className="text-xs">{t("card.noPhoto")}</span>
-            </div>
-          )}
+          <CardImage image={card.image} sizes={SIZES} eager={eager} noPhoto={t("card.noPhoto")} />
           {card.isNew ? (
             <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               {t("card.new")}

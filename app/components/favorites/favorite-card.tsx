@@ -1,7 +1,7 @@
-import { AlertTriangle, ImageOff, MapPin } from "lucide-react";
-import { useState } from "react";
+import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CardError, CardImage } from "~/components/discovery/card-image";
 import { FavoriteButton } from "./favorite-button";
 import type { FavoriteCardView } from "./favorite-cards.server";
 
@@ -16,16 +16,9 @@ const SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 112px";
 export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; eager?: boolean }) {
   const { t } = useTranslation("discovery");
   const { t: tFavorites } = useTranslation("favorites");
-  const [broken, setBroken] = useState(false);
   if (card.error) {
     return (
-      <div
-        className="flex h-full min-h-28 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-4 text-center text-sm text-muted shadow-sm ring-1 ring-line"
-        data-testid="favorite-card-error"
-      >
-        <AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />
-        {t("card.error")}
-      </div>
+      <CardError text={t("card.error")} className="h-full min-h-28" testId="favorite-card-error" />
     );
   }
   return (
@@ -36,25 +29,13 @@ export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; 
         data-testid="favorite-card"
       >
         <div className="relative w-28 shrink-0 bg-slate-100 sm:aspect-4/3 sm:w-auto">
-          {card.image && !broken ? (
-            <img
-              src={card.image.src}
-              srcSet={card.image.srcSet}
-              sizes={SIZES}
-              width={card.image.width}
-              height={card.image.height}
-              alt=""
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
-              onError={() => setBroken(true)}
-              className="absolute inset-0 size-full object-cover"
-            />
-          ) : (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-muted">
-              <ImageOff className="size-7" aria-hidden="true" />
-              <span className="hidden text-xs sm:inline">{t("card.noPhoto")}</span>
-            </div>
-          )}
+          <CardImage
+            image={card.image}
+            sizes={SIZES}
+            eager={eager}
+            noPhoto={t("card.noPhoto")}
+            compact
+          />
           {card.sold ? (
             <span
               className="absolute start-2 top-2 rounded-full bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white"

@@ -67,8 +67,8 @@ export interface ListingView {
 
 /**
  * The listing page. Null for a malformed or unknown id, and for a removed or inactive listing
- * unless the viewer owns it. Two queries: the listing with its category, details and seller; then
- * its images.
+ * unless the viewer owns it or moderates. One query: the listing with its category, details,
+ * seller and images (and the signed-in viewer's heart and conversation).
  */
 export async function getListingForView({
   db,
@@ -77,7 +77,7 @@ export async function getListingForView({
 }: {
   db: Database;
   listingId: string;
-  viewer: Pick<Member, "id"> | null;
+  viewer: (Pick<Member, "id"> & Partial<Pick<Member, "role">>) | null;
 }): Promise<ListingView | null> {
   if (!isListingId(listingId)) return null;
   const id = listingId.toLowerCase();
@@ -148,7 +148,9 @@ export async function getListingForView({
   if (!row) return null;
 
   const isOwner = viewer?.id === row.listing.userId;
-  if (!isOwner && (row.listing.status === "removed" || row.listing.status === "inactive")) {
+  // A moderator opens hidden listings too: the queue links to them.
+  const mayOpenHidden = isOwner || viewer?.role === "moderator";
+  if (!mayOpenHidden && (row.listing.status === "removed" || row.listing.status === "inactive")) {
     return null;
   }
 
@@ -157,7 +159,7 @@ export async function getListingForView({
   const { userId: _userId, ...listing } = row.listing;
   const details = row.details && Object.keys(row.details).length > 0 ? row.details : null;
   return {
-    listing: { ...listing, removalReason: isOwner ? listing.removalReason : null },
+    listing: { ...listing, removalReason: mayOpenHidden ? listing.removalReason : null },
     category: row.category,
     details,
     images,

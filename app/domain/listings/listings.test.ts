@@ -547,7 +547,7 @@ describe("getListingForView", () => {
     expect(other?.viewer).toEqual({ favorited: false, conversationId: null });
   });
 
-  it("hides removed and inactive listings from everyone but the owner", async () => {
+  it("hides removed and inactive listings from everyone but the owner and moderators", async () => {
     const { id } = await createListing({ db, storage, member: RANIA, input: sofa, images: [] });
     await db
       .update(listings)
@@ -558,6 +558,13 @@ describe("getListingForView", () => {
     const own = await getListingForView({ db, listingId: id, viewer: RANIA });
     expect(own?.listing).toMatchObject({ status: "removed", removalReason: "Spam" });
     expect(own?.isOwner).toBe(true);
+    const moderated = await getListingForView({
+      db,
+      listingId: id,
+      viewer: { ...SAMER, role: "moderator" },
+    });
+    expect(moderated?.listing).toMatchObject({ status: "removed", removalReason: "Spam" });
+    expect(moderated?.isOwner).toBe(false);
 
     await db.update(listings).set({ status: "inactive" }).where(eq(listings.id, id));
     expect(await getListingForView({ db, listingId: id, viewer: SAMER })).toBeNull();

@@ -57,7 +57,8 @@ for (const lang of ["en", "ar"] as const) {
     });
   });
 
-  test(`search finds Arabic spelling variants, in ${lang}`, async ({ page }) => {
+  test(`search finds Arabic spelling variants, in ${lang}`, async ({ page }, info) => {
+    test.skip(info.project.name === "phone", "the same search on every screen");
     await page.goto(`/search?q=${encodeURIComponent("سياره")}&lang=${lang}`);
     const plain = await page.getByTestId("results-count").textContent();
     await page.goto(`/search?q=${encodeURIComponent("السيّارات")}&lang=${lang}`);

@@ -55,6 +55,8 @@ for (const lang of ["en", "ar"] as const) {
     test(`post in categories ${group.join(" and ")} with their details in ${lang}`, async ({
       page,
     }, info) => {
+      // The suite's time budget: the phone posts in Arabic (right to left), the desktop in both.
+      test.skip(info.project.name === "phone" && lang === "en", "phone posts in Arabic");
       test.setTimeout(90_000);
       const t = texts[lang];
       await signUp(page, lang, `cat-${group.join("")}-${lang}-${info.project.name}`);
@@ -121,6 +123,7 @@ for (const lang of ["en", "ar"] as const) {
   test(`the model list says Loading..., then Error loading when the network fails, in ${lang}`, async ({
     page,
   }, info) => {
+    test.skip(info.project.name === "phone" && lang === "en", "phone checks it in Arabic");
     const words = {
       en: { loading: "Loading...", error: "Error loading" },
       ar: { loading: "جارٍ التحميل...", error: "خطأ في التحميل" },

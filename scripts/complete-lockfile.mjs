@@ -87,7 +87,10 @@ const sorted = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
 );
 lock.packages = sorted;
-fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
+const text = `${JSON.stringify(lock, null, 2)}\n`;
+// Only a real change is written: a new mtime on package-lock.json makes `npm start` rebuild the
+// app (scripts/start.mjs), and the tests import this file.
+if (text !== fs.readFileSync(lockPath, "utf8")) fs.writeFileSync(lockPath, text);
 console.log(
   missing.length
     ? `added ${missing.length} optional packages:\n  ${missing.join("\n  ")}`

@@ -19,6 +19,14 @@ export interface AppContext {
   cspNonce: string;
   /** Live delivery of conversation events to open event streams, on every instance. */
   messaging: MessageHub;
+  /** The request's logger (pino, bound to its request id). */
+  logger: RequestLogger;
+}
+
+export interface RequestLogger {
+  error(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  info(object: object, message?: string): void;
 }
 
 declare module "react-router" {

@@ -14,13 +14,16 @@ process.env.SEED_DEMO ??= "true";
 process.env.LOG_LEVEL ??= "warn";
 // Every test signs up from 127.0.0.1; the per-address limit is tested in the domain tests.
 process.env.SIGN_UPS_PER_IP_PER_HOUR ??= "1000";
+// The journeys read confirmation and reset links from the outbox, as a developer would.
+process.env.DEV_MAIL ??= "true";
 
-// A moderator to sign in with (tests/e2e/support/moderator.ts): a member signed up by a test-only
-// script, then promoted with the real `npm run user:role` — both before the server takes the
-// data dir, since PGlite allows one process at a time.
+// A moderator and three members in good standing to sign in with (tests/e2e/support/
+// seeded-members.ts): signed up by a test-only script, the moderator then promoted with the real
+// `npm run user:role` — both before the server takes the data dir, since PGlite allows one
+// process at a time.
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
 for (const args of [
-  ["tests/e2e/support/create-moderator.ts"],
+  ["tests/e2e/support/create-seeded-members.ts"],
   ["app/db/cli/user-role.ts", "moderator@example.com", "moderator"],
 ]) {
   const done = spawnSync(process.execPath, [tsx, ...args], { cwd: root, stdio: "inherit" });

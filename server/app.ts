@@ -10,11 +10,12 @@ import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
-import { serverT } from "../app/i18n/i18n.server";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Env } from "../app/utils/env.server";
+import { checkHealth } from "./health";
 import type { AppLogger } from "./logger";
 import { messageStream } from "./message-stream";
+import { requestLimits } from "./request-limits";
 import { sameOriginOnly } from "./same-origin";
 
 export interface AppOptions {
@@ -43,6 +44,49 @@ declare global {
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
+const REQUEST_ID = /^[\w-]{8,64}$/;
+/** Proxies add these; a request straight from this machine never carries them. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+/** From this machine, not through a proxy (a same-host proxy connects over loopback too). */
+export function isDirectLoopback(req: Request) {
+  const address = req.socket.remoteAddress ?? "";
+  const loopback = address === "::1" || /^(::ffff:)?127\./.test(address);
+  return loopback && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+}
+
+/** Query parameters that carry secrets (reset and confirmation links) never reach the logs. */
+const SECRET_PARAMS = /^(token|code|key|secret|signature|sig|password|otp|callbackurl)$/i;
+export function redactUrl(url: string) {
+  const q = url.indexOf("?");
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const [name, value] of params) {
+    // Any long opaque value is treated as a secret too, whatever its name.
+    if (SECRET_PARAMS.test(name) || /^[\w.~+/=-]{24,}$/.test(value)) params.set(name, "[redacted]");
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** Pages that belong to one member, or carry a secret in their address. */
+const PERSONAL_PATHS =
+  /^\/(profile|settings|messages|my-listings|favorites|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings)(\/|\.data|$)/;
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?souqna\.session_token=/;
+function isPersonal(req: Request) {
+  if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return false;
+  return PERSONAL_PATHS.test(req.path) || SESSION_COOKIE.test(req.headers.cookie ?? "");
+}
+
+/** Under https every cookie we set is Secure, whoever wrote it (flash, language, session). */
+function secureCookies(res: Response) {
+  const cookies = res.getHeader("Set-Cookie");
+  if (!cookies) return;
+  const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+  res.setHeader(
+    "Set-Cookie",
+    list.map((cookie) => (/;\s*secure(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`)),
+  );
+}
 
 export function createApp({
   env,
@@ -57,12 +101,18 @@ export function createApp({
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Exactly the configured proxies (hops or addresses) may name the client: Express then reads
+  // X-Forwarded-For from the right, so a client-written left-most entry is never believed.
   app.set("trust proxy", env.TRUST_PROXY);
+  const production = env.NODE_ENV === "production";
+  const https = env.PUBLIC_URL.startsWith("https:");
 
   app.use((req, res, next) => {
+    // A request id from outside is kept only when a trusted proxy (which made it) sent the request.
     const incoming = req.get("x-request-id");
+    const viaTrustedProxy = env.TRUST_PROXY !== false && req.ip !== req.socket.remoteAddress;
     res.locals.requestId =
-      incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+      viaTrustedProxy && incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", res.locals.requestId);
     const started = process.hrtime.bigint();
@@ -72,7 +122,7 @@ export function createApp({
       const entry = {
         reqId: res.locals.requestId,
         method: req.method,
-        url: req.originalUrl,
+        url: redactUrl(req.originalUrl),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         queries: stats.count,
@@ -81,15 +131,26 @@ export function createApp({
       else if (!req.path.startsWith("/assets/")) logger.info(entry, "request");
     });
     // Measured, not guessed: the SQL statements and server time of each response, for benchmarks
-    // and browser dev tools (Server-Timing), set just before the headers leave.
+    // and browser dev tools (Server-Timing). In production only this machine sees them: a query
+    // count that differs for known and unknown e-mail addresses would tell strangers which exist.
+    const timing = !production || isDirectLoopback(req);
+    const personal = isPersonal(req);
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
       if (!this.headersSent) {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        this.setHeader(
-          "Server-Timing",
-          `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
-        );
+        if (timing) {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          this.setHeader(
+            "Server-Timing",
+            `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
+          );
+        }
+        // A page made for one member (or carrying a secret in its address) is never stored by
+        // a shared cache or the browser's back-forward cache of a shared phone.
+        if (personal && !String(this.getHeader("Cache-Control") ?? "").includes("no-store")) {
+          this.setHeader("Cache-Control", "private, no-store");
+        }
+        if (https) secureCookies(this);
       }
       return writeHead.apply(this, args);
     } as typeof writeHead;
@@ -133,21 +194,13 @@ export function createApp({
     }),
   );
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      const latencyMs = await database.ping();
-      res.json({
-        status: "ok",
-        database: {
-          kind: database.kind,
-          status: "up",
-          latencyMs: Math.round(latencyMs * 100) / 100,
-        },
-      });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "error", database: { kind: database.kind, status: "down" } });
-    }
+  // Load balancers get ok/fail; an operator on the machine itself (curl localhost) gets why.
+  app.get("/healthz", async (req, res) => {
+    const report = await checkHealth({ env, database, messaging, logger });
+    res.setHeader("Cache-Control", "no-store");
+    res.status(report.ok ? 200 : 503);
+    if (isDirectLoopback(req)) res.json({ status: report.ok ? "ok" : "fail", ...report.details });
+    else res.json({ status: report.ok ? "ok" : "fail" });
   });
 
   app.use(
@@ -184,18 +237,7 @@ export function createApp({
   });
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
-  // Forms and uploads are read whole before they are checked; a body of unknown length could be
-  // endless. Browsers always send Content-Length for forms and XMLHttpRequest uploads.
-  app.use((req, res, next) => {
-    if (req.headers["transfer-encoding"] && !req.headers["content-length"]) {
-      res
-        .status(411)
-        .type("text/plain")
-        .send(serverT(res.locals.lang ?? "en")("error.lengthRequired"));
-      return;
-    }
-    next();
-  });
+  app.use(requestLimits());
 
   app.get("/api/messages/stream", messageStream({ db: database.db, auth, hub: messaging, logger }));
 
@@ -214,6 +256,7 @@ export function createApp({
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce,
         messaging,
+        logger: logger.child({ reqId: res.locals.requestId }),
       }),
     }),
   );

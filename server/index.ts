@@ -6,6 +6,7 @@ import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
 import { createAuth } from "../app/domain/accounts/auth.server";
+import { startMaintenance } from "../app/domain/maintenance/maintenance.server";
 import {
   createLocalHub,
   createPostgresHub,
@@ -60,6 +61,7 @@ async function main() {
       setTimeout(() => server?.closeAllConnections(), 1000).unref();
     });
     stopRateUpdates();
+    stopMaintenance();
     await database
       .close()
       .catch((error) => logger.error({ err: error }, "closing the database failed"));
@@ -69,6 +71,7 @@ async function main() {
   };
   let server: import("node:http").Server | undefined;
   let stopRateUpdates = () => {};
+  let stopMaintenance = () => {};
   let messaging: MessageHub | undefined;
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -98,14 +101,22 @@ async function main() {
   }
 
   const mailer = createMailer(env);
-  const auth = createAuth({ db: database.db, env, secret: resolveSessionSecret(env), mailer });
+  logger.info({ mail: describeMail(env) }, "outgoing mail");
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret: resolveSessionSecret(env),
+    mailer,
+    logger,
+  });
   // Two instances on one PostgreSQL database hear each other's messages through LISTEN/NOTIFY.
   messaging = env.DATABASE_URL
     ? createPostgresHub({ db: database.db, url: env.DATABASE_URL, logger })
-    : createLocalHub(logger);
+    : createLocalHub(logger, database);
   const app = createApp({ env, database, auth, mailer, messaging, logger, build, assets, dev });
   // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
   stopRateUpdates = startRateUpdates({ db: database.db, env, logger }).stop;
+  stopMaintenance = startMaintenance({ db: database.db, logger }).stop;
   server = app.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -125,6 +136,23 @@ async function main() {
       process.exit(1);
     });
   });
+}
+
+/** Where mail goes, for the operator: the SMTP host (never its credentials) or the outbox. */
+function describeMail(env: ReturnType<typeof readEnv>) {
+  if (env.SMTP_URL) {
+    try {
+      const url = new URL(env.SMTP_URL);
+      return `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`;
+    } catch {
+      return "SMTP (unparsable SMTP_URL)";
+    }
+  }
+  const outbox = path.join(env.DATA_DIR, "mail");
+  if (env.NODE_ENV !== "production") return `files in ${outbox}, readable at /dev/mail`;
+  return env.DEV_MAIL
+    ? `files in ${outbox}, readable at /dev/mail from this machine only (DEV_MAIL=true)`
+    : `files in ${outbox} (set SMTP_URL to send real mail)`;
 }
 
 main().catch((error: unknown) => {

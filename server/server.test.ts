@@ -343,10 +343,11 @@ describe("the listing form's fields for the browser", () => {
     expect(fields.model.options.map((option: { value: string }) => option.value)).toContain("rio");
   });
 
-  it("ignores garbage", async () => {
-    const res = await get("/api/listing-form?categoryId=<script>&detail.make=%00&x=1");
+  it("ignores garbage, and refuses a NUL like every address", async () => {
+    const res = await get("/api/listing-form?categoryId=<script>&detail.make=%EF%BF%BF&x=1");
     expect(res.status).toBe(200);
     expect((await res.json()).model.fields).toEqual([]);
+    expect((await get("/api/listing-form?categoryId=1&detail.make=%00")).status).toBe(400);
   });
 });
 

@@ -31,17 +31,19 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 /**
  * The outbox holds confirmation and reset links, so it is only for reading one's own test mail:
- * only when no SMTP server is configured, and in production (a stranger's `npm start`) only from
- * this machine. A request that came through a proxy is never "from this machine", even when the
- * proxy connects over loopback or a spoofable X-Forwarded-For says 127.0.0.1.
+ * only when no SMTP server is configured; in production only when the operator asked for it with
+ * DEV_MAIL=true, and then only from this machine. A request that came through a proxy is never
+ * "from this machine", even when the proxy connects over loopback or a spoofable X-Forwarded-For
+ * says 127.0.0.1 — but a same-host proxy that adds no header would pass, hence DEV_MAIL.
  */
 export function outboxEnabled(
-  env: Pick<Env, "SMTP_URL" | "NODE_ENV">,
+  env: Pick<Env, "SMTP_URL" | "NODE_ENV" | "DEV_MAIL">,
   clientIp: string,
   requestHeaders?: Headers,
 ) {
   if (env.SMTP_URL) return false;
   if (env.NODE_ENV !== "production") return true;
+  if (!env.DEV_MAIL) return false;
   if (requestHeaders && FORWARDING_HEADERS.some((name) => requestHeaders.has(name))) return false;
   return isLoopback(clientIp);
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -29,7 +30,36 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Souqna <no-reply@localhost>"),
   SUPPORT_EMAIL: z.string().email().default("support@localhost"),
   SEED_DEMO: booleanish.default(true),
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * Which proxies in front of the app may say who the client is (X-Forwarded-For): a number of
+   * hops, or a comma-separated list of proxy addresses / CIDR ranges. The client is then read
+   * from the right of the header, past the trusted hops, so a client cannot choose its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx): TrustProxy => {
+      const v = value.trim().toLowerCase();
+      if (["", "false", "0", "no"].includes(v)) return false;
+      // `true` once meant "believe the header"; it now means exactly one proxy in front.
+      if (v === "true" || v === "yes") return 1;
+      if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+      const entries = v
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.find((entry) => !isAddressOrRange(entry));
+      if (bad || entries.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected false, a number of proxy hops, or proxy addresses/CIDR ranges; got "${bad ?? value}"`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** Serve the mail outbox (/dev/mail) in production without SMTP_URL, to loopback only. */
+  DEV_MAIL: booleanish.default(false),
   /** Many Syrian mobile users share one carrier address (CGNAT): operators may need more. */
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -46,6 +76,16 @@ const EnvSchema = z.object({
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
+
+export type TrustProxy = false | number | string[];
+
+function isAddressOrRange(entry: string) {
+  const [address, bits, extra] = entry.split("/");
+  if (extra !== undefined || !address || !net.isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = net.isIPv4(address) ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL" | "DATA_DIR"> & {
   DATA_DIR: string;

@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       "app/**/*.test.ts",
       "app/**/*.test.tsx",
+      "tests/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],

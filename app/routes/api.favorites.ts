@@ -10,6 +10,7 @@ import { toggleFavorite } from "~/domain/favorites/toggle-favorite.server";
 import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/api.favorites";
 
 /*
@@ -39,7 +40,7 @@ type Intent = (typeof INTENTS)[number];
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang } = context;
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = INTENTS.find((candidate) => candidate === form.get("intent"));
   const listingId = form.get("listingId");
   const returnTo = safeRedirect(form.get("returnTo"), "/favorites");

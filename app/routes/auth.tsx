@@ -26,6 +26,7 @@ import {
   withActionHeaders,
 } from "~/utils/action-error.server";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/auth";
 
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, context.lang);
   const intent = String(form.get("intent") ?? "");
   const { db, auth, lang, clientIp: ip } = context;
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -90,6 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const cookies = await signUp({
         db,
         auth,
+        mailer: context.mailer,
+        links: { publicUrl: context.env.PUBLIC_URL, supportEmail: context.env.SUPPORT_EMAIL },
+        logger: context.logger,
         input: parsed.data,
         lang,
         ip,

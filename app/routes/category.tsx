@@ -113,7 +113,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    console.error(error);
+    context.logger.error({ err: error }, "listing results failed");
     return data({ ...base, results: null, meta: { title: name } }, { status: 500 });
   }
 }

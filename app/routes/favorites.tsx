@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     };
   } catch (error) {
-    console.error(error);
+    context.logger.error({ err: error }, "listing results failed");
     return data({ ...base, ...empty, signedIn: true as const, failed: true }, { status: 500 });
   }
 }

@@ -15,6 +15,7 @@ import {
   invalidForm,
   withActionHeaders,
 } from "~/utils/action-error.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/forgot-password";
 
@@ -27,7 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ["email"]);
+  const values = formValues(await readFormData(request, context.lang), ["email"]);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return invalidForm(context.lang, parsed.error, values);
   try {

@@ -42,6 +42,7 @@ import { useNamespace } from "~/i18n/i18n-client";
 import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError, isAppError } from "~/utils/app-error";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/message-thread";
 
@@ -127,7 +128,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, auth, lang, messaging } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
   const conversationId = params.conversationId;
   const viaFetch = form.get("via") === "fetch";

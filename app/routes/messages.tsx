@@ -19,6 +19,7 @@ import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/messages";
 
@@ -50,11 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, messaging } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const listingId = String(form.get("listingId") ?? "");
   const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
   try {
-    if (form.get("intent") !== "start") throw new AppError("UNEXPECTED");
+    if (form.get("intent") !== "start") throw new AppError("INVALID_REQUEST");
     const sent = await startConversation({ db, live: messaging, member, listingId, body });
     return redirect(`/messages/${sent.conversationId}#latest`, {
       headers: { "Set-Cookie": flashCookie("message-sent") },

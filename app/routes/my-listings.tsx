@@ -14,6 +14,7 @@ import { useNamespace } from "~/i18n/i18n-client";
 import { createLocalStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/my-listings";
 
@@ -42,7 +43,7 @@ const STATUS_INTENTS = { sold: "sold", hide: "inactive", activate: "active" } as
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
   const listingId = String(form.get("listingId") ?? "");
   const returnTo = myListingsReturnTo(form.get("returnTo"));

@@ -44,6 +44,7 @@ import { createLocalStorage } from "~/media/storage.server";
 import { type FormFailure, failedAction, formValues } from "~/utils/action-error.server";
 import { AppError, type AppErrorCode, isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";
 
@@ -55,7 +56,7 @@ type Tab = (typeof TABS)[number];
 // Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 // A request larger than this is refused before it is read: the avatar plus a few short fields.
-const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+const MAX_PROFILE_REQUEST_BYTES = 6 * 1024 * 1024;
 const PROFILE_FIELDS = [
   "fullName",
   "username",
@@ -75,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     profile = await getProfile({ db, memberId: member.id, lang });
   } catch (error) {
-    console.error(error);
+    context.logger.error({ err: error }, "profile failed to load");
     throw data(t("profile.loadFailed"), { status: 500 });
   }
   const url = new URL(request.url);
@@ -173,7 +174,7 @@ function locationGroups(lang: Lang) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await readForm(request, MAX_REQUEST_BYTES);
+  const form = await readForm(request, lang, MAX_PROFILE_REQUEST_BYTES);
   if (!form) return profileFailure(lang, new AppError("IMAGE_TOO_LARGE"), {});
   const intent = String(form.get("intent") ?? "profile");
 
@@ -239,9 +240,9 @@ function profileFailure(lang: Lang, error: unknown, values: Record<string, strin
  * The form data, or null when the body is larger than `limit`; read with a cap so that an
  * oversized upload is not buffered whole.
  */
-async function readForm(request: Request, limit: number): Promise<FormData | null> {
+async function readForm(request: Request, lang: Lang, limit: number): Promise<FormData | null> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) return null;
-  if (!request.body) return request.formData();
+  if (!request.body) return readFormData(request, lang);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -262,7 +263,7 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
     offset += chunk.byteLength;
   }
   const headers = { "content-type": request.headers.get("content-type") ?? "" };
-  return new Response(body, { headers }).formData();
+  return readFormData(new Request(request.url, { method: "POST", body, headers }), lang);
 }
 
 export const meta: Route.MetaFunction = (args) => [

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     };
   } catch (error) {
-    console.error(error);
+    context.logger.error({ err: error }, "listing results failed");
     return data({ ...base, failed: true as const, results: null }, { status: 500 });
   }
 }

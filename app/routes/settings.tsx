@@ -32,6 +32,7 @@ import {
   invalidForm,
 } from "~/utils/action-error.server";
 import { type FlashKey, flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/settings";
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, mailer, env, lang } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "password") {
@@ -73,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: request.headers,
         input: { currentPassword: parsed.data.currentPassword, password: parsed.data.password },
         links: { publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
+        ip: context.clientIp,
       });
       return redirectWith("/settings", cookies, "password-updated");
     } catch (error) {
@@ -122,6 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         memberId: member.id,
         headers: request.headers,
         password: values.password,
+        ip: context.clientIp,
       });
       await deleteAvatarFile({ dataDir: env.DATA_DIR, avatarKey });
       return redirectWith("/", cookies, "account-deleted");

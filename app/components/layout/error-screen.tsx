@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { currentPath } from "~/utils/same-origin-path";
 
 export const MAX_RETRIES = 3;
 
@@ -41,7 +42,7 @@ export function ErrorScreen({ message, reference }: { message?: string; referenc
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {exhausted ? null : (
           <a
-            href={`${location.pathname}${location.search}`}
+            href={currentPath(location.pathname, location.search)}
             className={buttonStyles.primary}
             aria-disabled={busy}
             onClick={(event) => {

@@ -2,6 +2,7 @@ import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { isLang, languageStorageKey, otherLanguage } from "~/i18n/config";
+import { currentPath } from "~/utils/same-origin-path";
 
 /**
  * A plain link to the same page with ?lang=, so switching works without JavaScript and the
@@ -17,7 +18,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   params.set("lang", target);
   return (
     <a
-      href={`${location.pathname}?${params.toString()}${location.hash}`}
+      href={`${currentPath(location.pathname, `?${params.toString()}`)}${location.hash}`}
       hrefLang={target}
       lang={target}
       aria-label={t("header.switchLanguageLabel")}

@@ -8,6 +8,7 @@ import { serverT } from "~/i18n/i18n.server";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { type AppErrorCode, isAppError } from "~/utils/app-error";
+import { readFormData } from "~/utils/form-data.server";
 import {
   buildFormModel,
   type FormValues,
@@ -39,9 +40,12 @@ export interface SubmittedListing {
 }
 
 /** The submitted listing form, or null when the request is larger than any valid one. */
-export async function readListingForm(request: Request): Promise<SubmittedListing | null> {
+export async function readListingForm(
+  request: Request,
+  lang: Lang,
+): Promise<SubmittedListing | null> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_LISTING_REQUEST_BYTES) return null;
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = form.get("intent") === "refresh" ? "refresh" : "save";
   const images: Uint8Array[] = [];
   if (intent === "save") {
@@ -121,11 +125,17 @@ export function failedListingSave(
   const model = buildFormModel(lang, values);
   const base = { ok: false as const, intent: "save" as const, values, model, filesLost: hadFiles };
   if (!isAppError(error)) {
-    console.error(error);
+    // The photo disk is full (or the database is away): nothing was saved, and it is not the
+    // member's fault; they are told to try again later, with what they typed kept.
+    const code = (error as { code?: unknown }).code;
+    const unavailable = code === "ENOSPC" || code === "EDQUOT" || code === "ECONNREFUSED";
     return {
       ok: false,
-      status: 500,
-      reply: { ...base, formError: serverT(lang, "listings")("form.saveFailed") },
+      status: unavailable ? 503 : 500,
+      reply: {
+        ...base,
+        formError: serverT(lang, "listings")(unavailable ? "form.storageFull" : "form.saveFailed"),
+      },
     };
   }
   const message = serverT(lang)(`errors.${error.code}`);
@@ -170,9 +180,9 @@ async function saveListingForm(
     submitted: SubmittedListing;
   }) => Promise<{ id: string }>,
 ): Promise<ListingSaveOutcome> {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang, env, logger } = context;
   const member = await requireMember({ auth, db, request });
-  const submitted = await readListingForm(request);
+  const submitted = await readListingForm(request, lang);
   if (!submitted) return tooLargeListingForm(lang);
   const { values, images } = submitted;
   if (submitted.intent === "refresh") return refreshedForm(lang, values);
@@ -187,6 +197,7 @@ async function saveListingForm(
     });
     return { ok: true, id };
   } catch (error) {
+    if (!isAppError(error)) logger.error({ err: error }, "listing save failed");
     return failedListingSave(lang, error, values, hadFiles);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanLine } from "~/utils/user-text";
 
 /*
  * Shared by the browser and the server. Messages are keys in the `errors` catalog, translated
@@ -27,7 +28,11 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  fullName: z.string({ error: "required" }).trim().min(1, "required").max(100, "nameTooLong"),
+  // Cleaned before it is measured: a name of only control characters is an empty name.
+  fullName: z
+    .string({ error: "required" })
+    .transform(cleanLine)
+    .pipe(z.string().min(1, "required").max(100, "nameTooLong")),
   email,
   password,
 });

@@ -5,6 +5,7 @@ import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field
 import { cities } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import { BIDI_MARKS, parseWholeNumber, toLatinDigits } from "~/utils/numbers";
+import { cleanLine, cleanMultiline } from "~/utils/user-text";
 
 /*
  * The listing form, shared by the browser and the server. Messages are keys in the `errors`
@@ -33,10 +34,6 @@ export function isListingId(value: unknown): value is string {
   return typeof value === "string" && LISTING_ID.test(value);
 }
 
-// NUL cannot be stored in a PostgreSQL text column, and other control characters only hide text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 export { parseWholeNumber, toLatinDigits };
 
 /** Like parseWholeNumber, but allows a decimal part ("85.5", "٨٥٫٥"), e.g. for an area. */
@@ -51,8 +48,7 @@ function parseDecimal(input: unknown): number | null {
 }
 
 function cleanText(value: string, { multiline }: { multiline: boolean }) {
-  const text = value.replace(CONTROL_CHARS, "").replace(/\r\n?/g, "\n");
-  return (multiline ? text : text.replace(/\s+/g, " ")).trim();
+  return multiline ? cleanMultiline(value) : cleanLine(value);
 }
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;

@@ -1,4 +1,5 @@
 import { isListingId } from "~/domain/listings/listings-schemas";
+import { cleanMultiline } from "~/utils/user-text";
 
 /** The longest message, in characters (the database checks the same bound). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -7,11 +8,6 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export function isConversationId(value: unknown): value is string {
   return isListingId(value);
 }
-
-// NUL cannot be stored in a PostgreSQL text column; other control characters (but tab and line
-// breaks) only hide text. Bidirectional overrides are kept: Arabic typists use them legitimately.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 export type MessageBodyResult =
   | { ok: true; body: string }
@@ -23,11 +19,7 @@ export type MessageBodyResult =
  */
 export function parseMessageBody(input: unknown): MessageBodyResult {
   if (typeof input !== "string") return { ok: false, code: "MESSAGE_EMPTY" };
-  const body = input
-    .replace(CONTROL_CHARS, "")
-    .replace(/\r\n?/g, "\n")
-    .replace(/\n{4,}/g, "\n\n\n")
-    .trim();
+  const body = cleanMultiline(input).replace(/\n{4,}/g, "\n\n\n");
   if (body.length === 0) return { ok: false, code: "MESSAGE_EMPTY" };
   if (characterCount(body) > MESSAGE_MAX_LENGTH) return { ok: false, code: "MESSAGE_TOO_LONG" };
   return { ok: true, body };

@@ -18,6 +18,12 @@ export const REPORT_DETAILS_MAX = 2_000;
 export const MODERATION_REASON_MAX = 500;
 /** Distinct members with open reports on a listing before it is hidden for review. */
 export const AUTO_HIDE_REPORTERS = 3;
+/**
+ * Only reports from members in good standing count towards that automatic hold: a confirmed
+ * e-mail, an account at least this old, not suspended. Anyone else's report still reaches the
+ * moderators' queue — three throwaway accounts can no longer take a rival's listing down.
+ */
+export const TRUSTED_REPORTER_MIN_AGE_DAYS = 3;
 
 export function isReportReason(value: unknown): value is ReportReason {
   return typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
@@ -58,12 +64,4 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-// NUL cannot be stored in a text column and other control characters only hide text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
-/** Trimmed, control characters removed, line breaks kept as \n. */
-export function cleanMultiline(value: unknown): string {
-  if (typeof value !== "string") return "";
-  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARS, "").trim();
-}
+export { cleanMultiline } from "~/utils/user-text";

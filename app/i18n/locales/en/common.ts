@@ -89,6 +89,12 @@ const common = {
       "This request did not say how large it is. Please send it again from Souqna's own page.",
     crossOrigin:
       "This request came from another website and was refused. Open Souqna directly and try again.",
+    tooLarge:
+      "This request is larger than Souqna accepts. Send shorter text or fewer and smaller photos.",
+    badAddress:
+      "This address contains characters Souqna cannot read. Check the link and try again.",
+    badForm:
+      "This form could not be read. Please go back, check what you typed and send it again from Souqna's own page.",
   },
   errors: {
     required: "This field is required",
@@ -143,9 +149,14 @@ const common = {
     INVALID_LISTING_ID: "Invalid listing ID",
     LISTING_NOT_FOUND: "Listing not found",
     NOT_OWNER: "You cannot edit this listing",
+    LISTING_HELD:
+      "A moderator is reviewing this listing, so it cannot be edited until they decide. Contact support if you think this is a mistake.",
+    PHONE_REVEAL_UNCONFIRMED:
+      "Confirm your e-mail address to see sellers' phone numbers: open the link in the e-mail we sent you.",
     LISTING_REMOVED:
       "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
     UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
+    INVALID_REQUEST: "This request could not be understood. Please reload the page and try again.",
     UNEXPECTED: "An unexpected error occurred",
     REPORT_REASON_REQUIRED: "Please choose why you are reporting this listing",
     REPORT_DETAILS_REQUIRED: "Please describe the problem so a moderator can check it",

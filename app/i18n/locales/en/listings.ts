@@ -49,6 +49,8 @@ const listings = {
     primaryImage: "Primary image",
     imageAlt: "Photo {{n}}",
     formError: "Some fields need your attention. Please check the messages below.",
+    storageFull:
+      "Souqna cannot save listings right now. Nothing was posted: please try again in a few minutes.",
     saveFailed: "An error occurred while processing your listing",
     tooLarge: "The photos are too large together. Please send fewer or smaller photos.",
     draft: {
@@ -116,6 +118,7 @@ const listings = {
     memberSince: "Member since {{date}}",
     verified: "Verified Member",
     whatsapp: "Message on WhatsApp",
+    showPhone: "Show phone number",
     whatsappText: 'Hello, I am interested in your listing "{{title}}" on Souqna: {{url}}',
     call: "Call {{phone}}",
     phone: "Phone Number",

@@ -30,6 +30,14 @@ const mail = {
     notYou:
       "If this was not you, reset your password now on the “Forgot password” page and write to us at {{supportEmail}} so we can help you secure your account.",
   },
+  signUpAttempt: {
+    subject: "Someone tried to create a Souqna account with your address",
+    intro:
+      "Someone just tried to create a new Souqna account with this e-mail address, which already has an account. No new account was made. If it was you, sign in instead; if you forgot your password, you can choose a new one.",
+    button: "Sign in to Souqna",
+    notYou:
+      "If it was not you, you do not need to do anything: your account and password are unchanged.",
+  },
   devMail: {
     title: "Outbox",
     intro:

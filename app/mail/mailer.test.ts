@@ -217,10 +217,11 @@ describe("the outbox", () => {
     ]);
   });
 
-  it("is readable only without SMTP, and in production only from this machine", () => {
-    const dev = { SMTP_URL: undefined, NODE_ENV: "development" } as const;
-    const test = { SMTP_URL: undefined, NODE_ENV: "test" } as const;
-    const prod = { SMTP_URL: undefined, NODE_ENV: "production" } as const;
+  it("is readable only without SMTP, and in production only with DEV_MAIL and from this machine", () => {
+    const dev = { SMTP_URL: undefined, NODE_ENV: "development", DEV_MAIL: false } as const;
+    const test = { SMTP_URL: undefined, NODE_ENV: "test", DEV_MAIL: false } as const;
+    const prod = { SMTP_URL: undefined, NODE_ENV: "production", DEV_MAIL: true } as const;
+    const prodDefault = { SMTP_URL: undefined, NODE_ENV: "production", DEV_MAIL: false } as const;
     const cases: [Parameters<typeof outboxEnabled>[0], string, boolean][] = [
       [dev, "203.0.113.9", true],
       [test, "203.0.113.9", true],
@@ -229,13 +230,23 @@ describe("the outbox", () => {
       [prod, "10.0.0.2", false],
       [prod, "::ffff:203.0.113.9", false],
       [prod, "127.0.0.1", true],
+      [prodDefault, "127.0.0.1", false],
+      [prodDefault, "::1", false],
       [prod, "127.8.9.10", true],
       [prod, "::1", true],
       [prod, "::ffff:127.0.0.1", true],
       [prod, "127.evil.example", false],
       [prod, "", false],
-      [{ SMTP_URL: "smtp://mail.example", NODE_ENV: "development" }, "127.0.0.1", false],
-      [{ SMTP_URL: "smtp://mail.example", NODE_ENV: "production" }, "127.0.0.1", false],
+      [
+        { SMTP_URL: "smtp://mail.example", NODE_ENV: "development", DEV_MAIL: false },
+        "127.0.0.1",
+        false,
+      ],
+      [
+        { SMTP_URL: "smtp://mail.example", NODE_ENV: "production", DEV_MAIL: true },
+        "127.0.0.1",
+        false,
+      ],
     ];
     for (const [env, ip, expected] of cases) {
       expect(outboxEnabled(env, ip), `${env.NODE_ENV} ${env.SMTP_URL ?? "-"} ${ip}`).toBe(expected);

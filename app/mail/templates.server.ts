@@ -6,7 +6,8 @@ import type { Mailer } from "./mailer.server";
 export type MailTemplate =
   | { kind: "confirm-email"; name: string; url: string }
   | { kind: "reset-password"; name: string; url: string }
-  | { kind: "password-changed"; name: string; when: Date };
+  | { kind: "password-changed"; name: string; when: Date }
+  | { kind: "sign-up-attempt"; name: string; url: string };
 
 interface Links {
   publicUrl: string;
@@ -24,6 +25,7 @@ const sections = {
   "confirm-email": "confirm",
   "reset-password": "reset",
   "password-changed": "changed",
+  "sign-up-attempt": "signUpAttempt",
 } as const;
 
 /**
@@ -66,7 +68,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     greeting: t("greeting", vars),
     intro: t(`${section}.intro`, vars),
     button: t(`${section}.button`),
-    validity: section === "changed" ? "" : t(`${section}.validity`),
+    validity: section === "changed" || section === "signUpAttempt" ? "" : t(`${section}.validity`),
     notYou: t(`${section}.notYou`, vars),
     fallback: t("linkFallback"),
     signature: t("signature"),

@@ -26,6 +26,12 @@ export function createTestAuth(database: TestDatabase) {
     auth,
     mailer,
     sent,
+    /** What signUp needs besides the database and auth: the mailer, links and a logger. */
+    signUpKit: {
+      mailer,
+      links: { publicUrl: testEnv.PUBLIC_URL, supportEmail: testEnv.SUPPORT_EMAIL },
+      logger: { error: () => {}, warn: () => {}, info: () => {} },
+    },
     /** The first link in the newest mail to this address that matches the pattern. */
     linkFor(to: string, pattern: RegExp) {
       const mail = [...sent].reverse().find((m) => m.to === to && pattern.test(m.text));

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { createListing } from "~/domain/listings/create-listing.server";
 import { createLocalStorage } from "~/media/storage.server";
-import { asBrowser, createTestAuth } from "../../../tests/factories/auth";
+import { asBrowser, createTestAuth, testEnv } from "../../../tests/factories/auth";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { limits } from "./abuse-limits";
+import { createAuth } from "./auth.server";
 import { changePassword } from "./change-password.server";
 import { confirmEmail, resendConfirmation } from "./confirm-email.server";
 import { deleteAccount } from "./delete-account.server";
@@ -38,6 +39,7 @@ async function register(email: string, lang: "en" | "ar" = "en", password = "Cor
   const cookies = await signUp({
     db: database.db,
     auth: kit.auth,
+    ...kit.signUpKit,
     input: { fullName: "رانيا حداد", email, password },
     lang,
     ip: freshIp(),
@@ -79,8 +81,22 @@ describe("sign-up", () => {
     expect(session).toMatch(/SameSite=Lax/i);
   });
 
-  it("refuses an address that already has an account", async () => {
-    await expectCode(register("rania@example.com"), "EMAIL_TAKEN");
+  it("answers an address that already has an account as any other, and tells its owner", async () => {
+    const before = kit.sent.length;
+    const { cookies } = await register("rania@example.com");
+    // No "already exists" and no session: nothing was made, and nothing tells who is a member.
+    expect(cookies).toEqual([]);
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, "rania@example.com"));
+    expect(row?.n).toBe(1);
+    const told = kit.sent.slice(before);
+    expect(told).toHaveLength(1);
+    // In the owner's own language (Arabic, chosen at her sign-up), with a link to sign in.
+    expect(told[0]).toMatchObject({ to: "rania@example.com", lang: "ar" });
+    expect(told[0]?.subject).toContain("حاول شخص ما");
+    expect(told[0]?.text).toContain("/auth");
   });
 
   it("refuses one of the most common passwords", async () => {
@@ -206,30 +222,32 @@ describe("sign-in", () => {
     expect(left?.n).toBe(0);
   });
 
-  it("trips the per-account limit after 8 tries, then recovers when the window passes", async () => {
-    const ip = freshIp();
-    const attempt = () =>
+  it("limits wrong passwords per account and address, never locking the owner out", async () => {
+    const attacker = freshIp();
+    const attempt = (ip: string, password = "Wrong-password-1") =>
       signIn({
         db: database.db,
         auth: kit.auth,
-        input: { email: "samer@example.com", password: "Wrong-password-1" },
-        ip: freshIp(),
+        input: { email: "samer@example.com", password },
+        ip,
         headers: new Headers(),
       });
     await database.db.delete(rateLimits);
     for (let i = 0; i < limits.signInPerAccount.max; i++)
-      await expectCode(attempt(), "INVALID_CREDENTIALS");
-    const limited = attempt();
+      await expectCode(attempt(attacker), "INVALID_CREDENTIALS");
+    const limited = attempt(attacker);
     await expect(limited).rejects.toMatchObject({ code: "RATE_LIMITED" });
     const error = await limited.catch((e) => e);
     expect(error.params.seconds).toBeGreaterThan(0);
     expect(error.params.seconds).toBeLessThanOrEqual(limits.signInPerAccount.windowSeconds);
-    // The window passes.
+    // The owner, from their own address, still gets in: only failures count, and per source.
+    const cookies = await attempt(freshIp(), "Correct-Horse-42");
+    expect(cookies.length).toBeGreaterThan(0);
+    // The window passes for the attacker too.
     await database.db.execute(
       sql`update rate_limits set last_request = last_request - ${limits.signInPerAccount.windowSeconds * 1000 + 1}`,
     );
-    await expectCode(attempt(), "INVALID_CREDENTIALS");
-    expect(ip).toBeTruthy();
+    await expectCode(attempt(attacker), "INVALID_CREDENTIALS");
   });
 });
 
@@ -255,6 +273,7 @@ describe("the rate limiter", () => {
       await signUp({
         db: database.db,
         auth: kit.auth,
+        ...kit.signUpKit,
         input: { fullName: "Bot", email: `bot${i}@example.com`, password: "Correct-Horse-42" },
         lang: "en",
         ip,
@@ -264,6 +283,7 @@ describe("the rate limiter", () => {
       signUp({
         db: database.db,
         auth: kit.auth,
+        ...kit.signUpKit,
         input: { fullName: "Bot", email: "bot-x@example.com", password: "Correct-Horse-42" },
         lang: "en",
         ip,
@@ -375,6 +395,7 @@ describe("changing the password", () => {
       member,
       lang: "en" as const,
       links: { publicUrl: "http://localhost:3000", supportEmail: "s@example.com" },
+      ip: "203.0.113.40",
     };
     await expectCode(
       changePassword({
@@ -483,7 +504,14 @@ describe("deleting the account", () => {
         .readdirSync(dataDir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile());
     expect(files().length).toBeGreaterThan(0);
-    const options = { auth: kit.auth, db: database.db, storage, memberId: member.id, headers };
+    const options = {
+      auth: kit.auth,
+      db: database.db,
+      storage,
+      memberId: member.id,
+      headers,
+      ip: "203.0.113.41",
+    };
     await expectCode(
       deleteAccount({ ...options, password: "wrong-password" }),
       "WRONG_CURRENT_PASSWORD",
@@ -502,5 +530,63 @@ describe("deleting the account", () => {
     expect(left?.n).toBe(0);
     expect(files()).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe("when mail cannot leave (the SMTP server refuses)", () => {
+  it("still signs up, and answers resets and resends as usual; the failures are logged", async () => {
+    const logged: string[] = [];
+    const refusing = {
+      kind: "smtp" as const,
+      send: async () => {
+        throw new Error("451 4.3.0 try again later");
+      },
+    };
+    const logger = {
+      error: (_: object, message: string) => logged.push(message),
+      warn: () => {},
+      info: () => {},
+    };
+    const auth = createAuth({
+      db: database.db,
+      env: testEnv,
+      secret: "test-secret-".repeat(4),
+      mailer: refusing,
+      logger,
+    });
+    const cookies = await signUp({
+      db: database.db,
+      auth,
+      mailer: refusing,
+      links: { publicUrl: testEnv.PUBLIC_URL, supportEmail: testEnv.SUPPORT_EMAIL },
+      logger,
+      input: {
+        fullName: "Offline Mail",
+        email: "smtp-down@example.com",
+        password: "Correct-Horse-42",
+      },
+      lang: "en",
+      ip: freshIp(),
+    });
+    expect(cookies.length).toBeGreaterThan(0);
+    await requestPasswordReset({
+      db: database.db,
+      auth,
+      email: "smtp-down@example.com",
+      ip: freshIp(),
+    });
+    await requestPasswordReset({
+      db: database.db,
+      auth,
+      email: "nobody-here@example.com",
+      ip: freshIp(),
+    });
+    await resendConfirmation({
+      db: database.db,
+      auth,
+      email: "smtp-down@example.com",
+      ip: freshIp(),
+    });
+    expect(logged.filter((m) => m === "mail could not be sent")).toHaveLength(3);
   });
 });

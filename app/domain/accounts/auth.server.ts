@@ -18,6 +18,8 @@ export interface AuthOptions {
   env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">;
   secret: string;
   mailer: Mailer;
+  /** Where a mail that could not leave is reported (it never fails the request: see below). */
+  logger?: { error(object: object, message: string): void };
 }
 
 /**
@@ -26,7 +28,7 @@ export interface AuthOptions {
  * so its rate limiter is off and ours (rate-limit.server.ts, in the database) applies instead.
  * Links in e-mails point at our pages, built from the raw tokens better-auth hands over.
  */
-export function createAuth({ db, env, secret, mailer }: AuthOptions) {
+export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
   const secure = env.PUBLIC_URL.startsWith("https:");
   const mail = async (
     userId: string,
@@ -34,12 +36,17 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
     build: (lang: Lang) => Parameters<typeof sendTemplate>[1]["template"],
   ) => {
     const lang = await memberLanguage(db, userId);
+    // A mail server that is down must not turn a sign-up, a reset or a resend into an error
+    // page (nor let the answer differ for members and strangers): the failure is logged for the
+    // operator, and the member can ask again. (A queue with retries comes with notifications.)
     await sendTemplate(mailer, {
       to,
       lang,
       template: build(lang),
       publicUrl: env.PUBLIC_URL,
       supportEmail: env.SUPPORT_EMAIL,
+    }).catch((error: unknown) => {
+      logger?.error({ err: error, mail: build(lang).kind }, "mail could not be sent");
     });
   };
 

@@ -5,9 +5,11 @@ import type { Lang } from "~/i18n/config";
 import type { Mailer } from "~/mail/mailer.server";
 import { sendTemplate } from "~/mail/templates.server";
 import { AppError } from "~/utils/app-error";
+import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { limitFailures } from "./rate-limit.server";
 import type { Member } from "./session.server";
 
 interface ChangePasswordOptions {
@@ -19,6 +21,8 @@ interface ChangePasswordOptions {
   headers: Headers;
   input: { currentPassword: string; password: string };
   links: { publicUrl: string; supportEmail: string };
+  /** The client's address: wrong current passwords are limited per member and per address. */
+  ip: string;
 }
 
 /**
@@ -28,22 +32,32 @@ interface ChangePasswordOptions {
 export async function changePassword(options: ChangePasswordOptions): Promise<string[]> {
   const { db, auth, member, input } = options;
   if (isCommonPassword(input.password)) throw new AppError("PASSWORD_TOO_COMMON");
-  const { headers } = await callAuth(
+  // A stolen session must not become a password-guessing oracle.
+  const { headers } = await limitFailures(
+    db,
+    [
+      [limits.passwordCheckPerMember, member.id],
+      [limits.passwordCheckPerIp, options.ip],
+    ],
+    ["WRONG_CURRENT_PASSWORD"],
     () =>
-      auth.api.changePassword({
-        body: {
-          currentPassword: input.currentPassword,
-          newPassword: input.password,
-          revokeOtherSessions: true,
+      callAuth(
+        () =>
+          auth.api.changePassword({
+            body: {
+              currentPassword: input.currentPassword,
+              newPassword: input.password,
+              revokeOtherSessions: true,
+            },
+            headers: options.headers,
+            returnHeaders: true,
+          }),
+        {
+          INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
+          PASSWORD_TOO_SHORT: "PASSWORD_TOO_SHORT",
+          PASSWORD_TOO_LONG: "PASSWORD_TOO_LONG",
         },
-        headers: options.headers,
-        returnHeaders: true,
-      }),
-    {
-      INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
-      PASSWORD_TOO_SHORT: "PASSWORD_TOO_SHORT",
-      PASSWORD_TOO_LONG: "PASSWORD_TOO_LONG",
-    },
+      ),
   );
   const cookies = headers.getSetCookie();
   // better-auth keeps the session it just issued; make sure nothing older survives.

@@ -3,8 +3,10 @@ import type { Database } from "~/db/client.server";
 import { listingImages, listings } from "~/db/schema";
 import { imageKeys } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
+import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
+import { limitFailures } from "./rate-limit.server";
 import { clearSessionCookies } from "./sign-out.server";
 
 /**
@@ -21,6 +23,7 @@ export async function deleteAccount({
   memberId,
   headers,
   password,
+  ip,
 }: {
   auth: Auth;
   db: Database;
@@ -28,15 +31,26 @@ export async function deleteAccount({
   memberId: string;
   headers: Headers;
   password: string;
+  /** The client's address: wrong passwords are limited per member and per address. */
+  ip: string;
 }) {
   const images = await db
     .select({ variants: listingImages.variants })
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(eq(listings.userId, memberId));
-  await callAuth(() => auth.api.deleteUser({ body: { password }, headers }), {
-    INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
-  });
+  await limitFailures(
+    db,
+    [
+      [limits.passwordCheckPerMember, memberId],
+      [limits.passwordCheckPerIp, ip],
+    ],
+    ["WRONG_CURRENT_PASSWORD"],
+    () =>
+      callAuth(() => auth.api.deleteUser({ body: { password }, headers }), {
+        INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
+      }),
+  );
   await storage.delete(images.flatMap(imageKeys)).catch(() => {});
   return clearSessionCookies(auth);
 }

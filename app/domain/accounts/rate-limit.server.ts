@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
+import { AppError, isAppError } from "~/utils/app-error";
 
 export interface RateLimitRule {
   /** A name for the kind of action, e.g. "sign-in:ip". */
@@ -63,4 +64,53 @@ function hashSubject(subject: string) {
     .update(subject.trim().toLowerCase())
     .digest("base64url")
     .slice(0, 32);
+}
+
+/**
+ * Limits failures, not attempts: the rules are only read before `attempt` runs, and counted when
+ * it fails with one of `failureCodes`. A correct password therefore never adds to a counter, and
+ * counters keyed by account *and* source mean a stranger's wrong guesses cannot lock the owner
+ * out (their own address has its own count).
+ */
+export async function limitFailures<T>(
+  db: Database,
+  checks: [RateLimitRule, string | undefined][],
+  failureCodes: readonly string[],
+  attempt: () => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
+  const active = checks.filter((check): check is [RateLimitRule, string] => Boolean(check[1]));
+  const keys = active.map(([rule, subject]) => `${rule.name}:${hashSubject(subject)}`);
+  const oldestWindow = Math.max(...active.map(([rule]) => rule.windowSeconds * 1000));
+  const rows = await selectRows<{
+    key: string;
+    count: string | number;
+    last_request: string | number;
+  }>(
+    db,
+    sql`select key, count, last_request from rate_limits
+        where key in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}) and last_request > ${now - oldestWindow}`,
+  );
+  for (const [index, [rule]] of active.entries()) {
+    const row = rows.find((r) => r.key === keys[index]);
+    if (!row) continue;
+    const windowStart = Number(row.last_request);
+    if (windowStart <= now - rule.windowSeconds * 1000) continue;
+    if (Number(row.count) >= rule.max) {
+      throw new AppError("RATE_LIMITED", {
+        seconds: Math.max(1, Math.ceil((windowStart + rule.windowSeconds * 1000 - now) / 1000)),
+      });
+    }
+  }
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isAppError(error) && failureCodes.includes(error.code)) {
+      for (const [rule, subject] of active) await hitRateLimit(db, rule, subject, now);
+    }
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { profiles, sessions } from "~/db/schema";
+import { sameOriginPath } from "~/utils/same-origin-path";
 import type { Auth } from "./auth.server";
 
 export interface Member {
@@ -76,26 +77,16 @@ export function signInUrl(request: Request) {
   return `/auth?redirectTo=${encodeURIComponent(origin)}&reason=auth`;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
-
 /**
  * Only same-site paths are followed after sign-in: an absolute or protocol-relative URL in
  * redirectTo would turn the sign-in page into an open redirect.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (
-    typeof to !== "string" ||
-    !to.startsWith("/") ||
-    to.startsWith("//") ||
-    to.startsWith("/\\") ||
-    // Browsers drop tabs and line breaks from URLs: "/\t/evil.example" would become "//evil…".
-    CONTROL_CHARACTER.test(to)
-  ) {
-    return fallback;
-  }
-  if (to.startsWith("/auth") || to.startsWith("/forgot-password")) return fallback;
-  return to;
+  // Percent-encoded too: a non-Latin-1 Location header would fail after the session was made.
+  const path = sameOriginPath(to);
+  if (!path) return fallback;
+  if (path.startsWith("/auth") || path.startsWith("/forgot-password")) return fallback;
+  return path;
 }
 
 export async function ensureProfile(

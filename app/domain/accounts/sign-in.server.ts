@@ -5,7 +5,7 @@ import { AppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
-import { hitRateLimits } from "./rate-limit.server";
+import { limitFailures } from "./rate-limit.server";
 
 interface SignInOptions {
   db: Database;
@@ -20,20 +20,24 @@ interface SignInOptions {
  * is revoked, so a planted cookie cannot survive sign-in). Returns the Set-Cookie headers.
  */
 export async function signIn({ db, auth, input, ip, headers }: SignInOptions): Promise<string[]> {
-  const limited = await hitRateLimits(db, [
-    [limits.signInPerIp, ip],
-    [limits.signInPerAccount, input.email],
-  ]);
-  if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
-
   const previous = await auth.api.getSession({ headers }).catch(() => null);
-  const { headers: out, response } = await callAuth(
+  // Only wrong passwords count, per address and per account-and-address (abuse-limits.ts).
+  const { headers: out, response } = await limitFailures(
+    db,
+    [
+      [limits.signInPerIp, ip],
+      [limits.signInPerAccount, `${input.email.trim().toLowerCase()}|${ip}`],
+    ],
+    ["INVALID_CREDENTIALS"],
     () =>
-      auth.api.signInEmail({
-        body: { email: input.email, password: input.password, rememberMe: true },
-        returnHeaders: true,
-      }),
-    { INVALID_EMAIL_OR_PASSWORD: "INVALID_CREDENTIALS", INVALID_EMAIL: "INVALID_CREDENTIALS" },
+      callAuth(
+        () =>
+          auth.api.signInEmail({
+            body: { email: input.email, password: input.password, rememberMe: true },
+            returnHeaders: true,
+          }),
+        { INVALID_EMAIL_OR_PASSWORD: "INVALID_CREDENTIALS", INVALID_EMAIL: "INVALID_CREDENTIALS" },
+      ),
   );
 
   const [account] = await db

@@ -1,6 +1,11 @@
+import { eq } from "drizzle-orm";
+import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
-import type { Lang } from "~/i18n/config";
-import { AppError } from "~/utils/app-error";
+import { profiles, users } from "~/db/schema";
+import { isLang, type Lang } from "~/i18n/config";
+import type { Mailer } from "~/mail/mailer.server";
+import { sendTemplate } from "~/mail/templates.server";
+import { AppError, isAppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
@@ -11,6 +16,9 @@ import { ensureProfile } from "./session.server";
 interface SignUpOptions {
   db: Database;
   auth: Auth;
+  mailer: Mailer;
+  links: { publicUrl: string; supportEmail: string };
+  logger: RequestLogger;
   input: { fullName: string; email: string; password: string };
   lang: Lang;
   ip: string;
@@ -19,12 +27,20 @@ interface SignUpOptions {
 }
 
 /**
- * Creates a usable account at once (DECISIONS.md), signs it in and sends the confirmation e-mail
- * in the visitor's language. Returns the Set-Cookie headers of the new session.
+ * Creates a usable account at once (docs/decisions/004), signs it in and sends the confirmation
+ * e-mail in the visitor's language. Returns the Set-Cookie headers of the new session.
+ *
+ * An address that already has an account gets the same answer (no "already exists"), so the
+ * form cannot be used to find out who is a member; the owner is told by e-mail instead. The
+ * answer then carries no session: nothing was created. A mail that cannot be sent never fails a
+ * sign-up: the account exists and the member can ask for the confirmation again.
  */
 export async function signUp({
   db,
   auth,
+  mailer,
+  links,
+  logger,
   input,
   lang,
   ip,
@@ -34,7 +50,27 @@ export async function signUp({
   const limited = await hitRateLimits(db, [[{ ...limits.signUpPerIp, max: maxPerIp }, ip]]);
   if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
 
-  const { headers, response } = await callAuth(
+  let created: Awaited<ReturnType<typeof createAccount>>;
+  try {
+    created = await createAccount(auth, input);
+  } catch (error) {
+    if (!isAppError(error) || error.code !== "EMAIL_TAKEN") throw error;
+    await tellOwner({ db, mailer, links, email: input.email }).catch((mailError: unknown) =>
+      logger.error({ err: mailError }, "sign-up: could not tell an owner of a sign-up attempt"),
+    );
+    return [];
+  }
+  await ensureProfile(db, { id: created.response.user.id, name: input.fullName }, lang);
+  try {
+    await auth.api.sendVerificationEmail({ body: { email: created.response.user.email } });
+  } catch (error) {
+    logger.error({ err: error }, "sign-up: the confirmation e-mail could not be sent");
+  }
+  return created.headers.getSetCookie();
+}
+
+function createAccount(auth: Auth, input: SignUpOptions["input"]) {
+  return callAuth(
     () =>
       auth.api.signUpEmail({
         body: { name: input.fullName, email: input.email, password: input.password },
@@ -48,7 +84,26 @@ export async function signUp({
       INVALID_EMAIL: "INVALID_EMAIL",
     },
   );
-  await ensureProfile(db, { id: response.user.id, name: input.fullName }, lang);
-  await auth.api.sendVerificationEmail({ body: { email: response.user.email } });
-  return headers.getSetCookie();
+}
+
+async function tellOwner({
+  db,
+  mailer,
+  links,
+  email,
+}: Pick<SignUpOptions, "db" | "mailer" | "links"> & { email: string }) {
+  const [owner] = await db
+    .select({ email: users.email, name: users.name, lang: profiles.preferredLanguage })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  if (!owner) return;
+  const lang = isLang(owner.lang) ? owner.lang : "en";
+  await sendTemplate(mailer, {
+    to: owner.email,
+    lang,
+    template: { kind: "sign-up-attempt", name: owner.name, url: `${links.publicUrl}/auth` },
+    ...links,
+  });
 }

@@ -9,6 +9,7 @@ import { cities } from "~/db/reference-data/regions";
 import { profiles, users } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { AppError } from "~/utils/app-error";
+import { cleanLine } from "~/utils/user-text";
 import { parsePhone } from "./phone";
 import { ensureProfile } from "./session.server";
 
@@ -119,7 +120,7 @@ export async function deleteAvatarFile({
 }
 
 function cleanProfileInput(input: ProfileInput) {
-  const fullName = cleanName(input.fullName);
+  const fullName = cleanLine(input.fullName);
   if (!fullName) throw new AppError("NAME_REQUIRED");
   if ([...fullName].length > FULL_NAME_MAX) throw new AppError("NAME_TOO_LONG");
 
@@ -142,17 +143,6 @@ function cleanProfileInput(input: ProfileInput) {
   }
 
   return { fullName, username: username || null, location: location || null, phoneNumber };
-}
-
-// Control characters and bidi overrides would let a name rearrange the text around it.
-function cleanName(value: string) {
-  return (
-    String(value ?? "")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
 }
 
 /** Re-encodes the upload as a 256×256 WebP without metadata and writes it; returns its key. */

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../app/db/client.server";
+import { users } from "../app/db/schema";
 import { setMemberRole } from "../app/domain/moderation/set-member-role.server";
 import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
 import {
@@ -37,9 +39,11 @@ afterAll(async () => {
 
 /**
  * What `npm run user:role -- <email> moderator` does (PGlite needs the server stopped for it);
- * answers the ids of the members named, which the tests need for the suspension forms.
+ * answers the ids of the members named, which the tests need for the suspension forms. The
+ * `trusted` members get a confirmed e-mail and a month-old account, so their reports count towards
+ * the automatic hold (tests/abuse/01 covers the others').
  */
-async function makeModerator(moderatorEmail: string, others: string[]) {
+async function makeModerator(moderatorEmail: string, others: string[], trusted: string[]) {
   let handle: DatabaseHandle;
   if (databaseUrl) {
     handle = await openPostgres(databaseUrl, 1);
@@ -59,6 +63,10 @@ async function makeModerator(moderatorEmail: string, others: string[]) {
     for (const address of others) {
       ids[address] = (await setMemberRole({ db: handle.db, email: address, role: "member" }))!.id;
     }
+    await handle.db
+      .update(users)
+      .set({ emailVerified: true, createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) })
+      .where(inArray(users.email, trusted));
   } finally {
     await handle.close();
   }
@@ -115,7 +123,11 @@ describe("reports and moderation over HTTP", () => {
     moderator = await signUp(email("moderator"));
     listing = await postListing(owner, "Walnut dining table");
     // Sessions live in the database: the cookies stay good across a restart.
-    ids = await makeModerator(email("moderator"), [email("owner")]);
+    ids = await makeModerator(
+      email("moderator"),
+      [email("owner")],
+      [email("other"), email("third"), email("fourth")],
+    );
   }, 120_000);
 
   it("lets members report someone else's listing once; visitors sign in, owners cannot", async () => {

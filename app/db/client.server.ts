@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   ping(): Promise<number>;
   /** Runs fn while holding a database-wide lock, so instances that start together take turns. */
   exclusive<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: hears NOTIFY on `channel` in this process (PostgreSQL instances listen on a
+   * dedicated connection of their own, message-hub.server.ts). Resolves with the unsubscribe.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     },
     // One process owns a PGlite data dir (see server/data-dir-lock.ts), so there is no one to wait for.
     exclusive: (_lockId, fn) => fn(),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

@@ -35,6 +35,12 @@ async function loadOwnListing(
         { status: 403 },
       );
     }
+    if (error.code === "LISTING_HELD") {
+      throw data<ListingErrorData>(
+        { title: t("form.editTitle"), message: common("errors.LISTING_HELD"), home },
+        { status: 403 },
+      );
+    }
     if (error.code === "INVALID_LISTING_ID") {
       throw data<ListingErrorData>(
         { title: t("detail.invalidTitle"), message: t("detail.invalidBody"), home },

@@ -27,6 +27,7 @@ import { useNamespace } from "~/i18n/i18n-client";
 import { createLocalStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/moderation";
 
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang } = context;
   const member = await getMember({ auth, db, request });
   if (member?.role !== "moderator") notFound();
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

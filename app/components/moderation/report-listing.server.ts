@@ -5,6 +5,7 @@ import { REPORT_DETAILS_MAX } from "~/domain/moderation/moderation-schemas";
 import { reportListing } from "~/domain/moderation/report-listing.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
+import { rateLimitedMessage } from "~/utils/action-error.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
 import type { ReportActionData } from "./report-listing";
@@ -20,12 +21,14 @@ export async function reportListingAction({
   member,
   form,
   listingId,
+  ip,
 }: {
   db: Database;
   lang: Lang;
   member: Pick<Member, "id">;
   form: FormData;
   listingId: string;
+  ip: string;
 }) {
   const text = (name: string) => {
     const value = form.get(name);
@@ -33,14 +36,17 @@ export async function reportListingAction({
   };
   const values = { reason: text("reason"), details: text("details") };
   try {
-    await reportListing({ db, member, listingId, input: values });
+    await reportListing({ db, member, listingId, input: values, ip });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data<ReportActionData>(
       {
         intent: "report",
         ok: false,
-        error: serverT(lang)(`errors.${error.code}`),
+        error:
+          error.code === "RATE_LIMITED"
+            ? rateLimitedMessage(lang, Number(error.params.seconds ?? 0))
+            : serverT(lang)(`errors.${error.code}`),
         // Enough to fix and resend; never megabytes echoed back.
         values: {
           reason: values.reason.slice(0, 40),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -129,7 +130,32 @@ export const moderationActions = pgTable(
     listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
     targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull().default(""),
+    /** Facts behind an automatic decision, e.g. the standing of the reporters of a hold. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("moderation_actions_created_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Every time a member revealed a seller's phone number: the limits count these rows, and
+ * moderators can see who harvests numbers. The address is stored hashed.
+ */
+export const phoneReveals = pgTable(
+  "phone_reveals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    ipHash: text("ip_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("phone_reveals_member_created_idx").on(t.memberId, t.createdAt),
+    index("phone_reveals_ip_created_idx").on(t.ipHash, t.createdAt),
+  ],
 );

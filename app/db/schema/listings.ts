@@ -46,6 +46,11 @@ export const listings = pgTable(
     cityId: text("city_id").references(() => cities.id, { onDelete: "set null" }),
     status: listingStatus("status").notNull().default("active"),
     removalReason: text("removal_reason"),
+    /**
+     * What the listing was (active, sold or hidden by its owner) before a hold, removal or
+     * suspension made it `removed`: restoring puts exactly that back.
+     */
+    statusBeforeRemoval: listingStatus("status_before_removal"),
     featured: boolean("featured").notNull().default(false),
     viewsCount: integer("views_count").notNull().default(0),
     /**

@@ -46,8 +46,12 @@ export async function dismissReports({
       await tx
         .update(listings)
         .set({
-          status: statusBeforeHold(listing.removalReason),
+          status:
+            listing.statusBeforeRemoval && listing.statusBeforeRemoval !== "removed"
+              ? listing.statusBeforeRemoval
+              : statusBeforeHold(listing.removalReason),
           removalReason: null,
+          statusBeforeRemoval: null,
           updatedAt: sql`now()`,
         })
         .where(eq(listings.id, listing.id));

@@ -39,8 +39,9 @@ export async function liftSuspension({
     const restored = await tx
       .update(listings)
       .set({
-        status: sql`case when ${listings.removalReason} = ${OWNER_SUSPENDED_SOLD} then 'sold' else 'active' end::listing_status`,
+        status: sql`coalesce(${listings.statusBeforeRemoval}, case when ${listings.removalReason} = ${OWNER_SUSPENDED_SOLD} then 'sold' else 'active' end::listing_status)`,
         removalReason: null,
+        statusBeforeRemoval: null,
         updatedAt: sql`now()`,
       })
       .where(

@@ -2,15 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { listings, moderationActions, reports, sessions, users } from "~/db/schema";
+import { listings, moderationActions, rateLimits, reports, sessions, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { signIn } from "~/domain/accounts/sign-in.server";
 import { signUp } from "~/domain/accounts/sign-up.server";
 import { createListing } from "~/domain/listings/create-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
+import { updateListing } from "~/domain/listings/update-listing.server";
 import { createLocalStorage } from "~/media/storage.server";
 import type { AppErrorCode } from "~/utils/app-error";
 import { createTestAuth } from "../../../tests/factories/auth";
@@ -111,10 +112,16 @@ beforeAll(async () => {
       email: m.email,
       emailVerified: true,
       role: m === MOD ? ("moderator" as const) : ("member" as const),
+      // Members in good standing: their reports count towards an automatic hold.
+      createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
     })),
   );
 });
 afterAll(() => database?.destroy());
+// These members report far more than a day's allowance; the limit has its own test below.
+beforeEach(async () => {
+  await db.delete(rateLimits);
+});
 
 describe("the report form's rules", () => {
   it("needs one of the six reasons", () => {
@@ -253,6 +260,81 @@ describe("hiding a listing after reports", () => {
     );
   });
 
+  it("counts only members in good standing towards the hold, and records their standing", async () => {
+    const throwaway = ["fresh1", "fresh2", "fresh3"].map((id) => member(id));
+    await db.insert(users).values([
+      // Confirmed but minutes old; old but unconfirmed; old and confirmed but suspended.
+      { id: "fresh1", name: "f1", email: "fresh1@example.com", emailVerified: true },
+      {
+        id: "fresh2",
+        name: "f2",
+        email: "fresh2@example.com",
+        emailVerified: false,
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+      },
+      {
+        id: "fresh3",
+        name: "f3",
+        email: "fresh3@example.com",
+        emailVerified: true,
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+        suspendedAt: new Date(),
+      },
+    ]);
+    const id = await newListing();
+    for (const m of throwaway.slice(0, 2)) {
+      expect(await reportListing({ db, member: m, listingId: id, input: scam })).toEqual({
+        held: false,
+      });
+    }
+    await expectCode(
+      reportListing({ db, member: throwaway[2]!, listingId: id, input: scam }),
+      "ACCOUNT_SUSPENDED",
+    );
+    await reportListing({ db, member: A, listingId: id, input: scam });
+    await reportListing({ db, member: B, listingId: id, input: scam });
+    expect((await listingRow(id)).status).toBe("active");
+    // Their reports still reach the moderators' queue.
+    const queue = await listReportQueue({ db, actor: MOD });
+    expect(queue.find((item) => item.listing.id === id)?.reportCount).toBe(4);
+    expect(await reportListing({ db, member: C, listingId: id, input: scam })).toEqual({
+      held: true,
+    });
+    const [audit] = await db
+      .select({ details: moderationActions.details })
+      .from(moderationActions)
+      .where(eq(moderationActions.listingId, id));
+    const details = audit?.details as { reporters: { reporterId: string; counted: boolean }[] };
+    const reporters = details.reporters;
+    expect(
+      reporters
+        .filter((r) => r.counted)
+        .map((r) => r.reporterId)
+        .sort(),
+    ).toEqual([A.id, B.id, C.id].sort());
+    expect(reporters.find((r) => r.reporterId === "fresh1")).toMatchObject({
+      counted: false,
+      emailVerified: true,
+      accountAgeDays: 0,
+    });
+  });
+
+  it("limits how many listings one member reports in a day", async () => {
+    for (let i = 0; i < 10; i++) {
+      await reportListing({
+        db,
+        member: D,
+        listingId: await newListing(),
+        input: scam,
+        ip: "10.7.7.7",
+      });
+    }
+    await expectCode(
+      reportListing({ db, member: D, listingId: await newListing(), input: scam, ip: "10.7.7.7" }),
+      "RATE_LIMITED",
+    );
+  });
+
   it("remembers that a held listing was sold", async () => {
     const id = await newListing("sold");
     for (const m of [A, B, C]) await reportListing({ db, member: m, listingId: id, input: scam });
@@ -378,6 +460,36 @@ describe("moderator decisions", () => {
       removeListing({ db, actor: MOD, listingId: crypto.randomUUID(), reason: "x" }),
       "LISTING_NOT_FOUND",
     );
+  });
+
+  it("restore: puts back exactly what the owner had, and the owner cannot edit meanwhile", async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "souqna-held-")));
+    for (const before of ["inactive", "sold", "active"] as const) {
+      const id = await newListing(before);
+      await removeListing({ db, actor: MOD, listingId: id, reason: "Checking the papers" });
+      await expectCode(
+        updateListing({
+          db,
+          storage,
+          member: OWNER,
+          listingId: id,
+          input: {
+            title: "Swapped content",
+            description: "x",
+            price: "1000",
+            categoryId: "5",
+            location: "homs",
+          },
+          newImages: [],
+          removedImageIds: [],
+        }),
+        "LISTING_HELD",
+      );
+      expect(
+        await restoreListing({ db, actor: MOD, listingId: id, reason: "Papers fine" }),
+      ).toEqual({ status: before });
+      expect(await listingRow(id)).toMatchObject({ status: before, removalReason: null });
+    }
   });
 
   it("restore: back to active; refuses a listing that is not hidden", async () => {
@@ -520,6 +632,7 @@ describe("suspending a member", () => {
     const cookies = await signUp({
       db,
       auth: kit.auth,
+      ...kit.signUpKit,
       input: { fullName: "Rami", email: "rami@example.com", password: "Cedar-Hama-Waterwheel-9" },
       lang: "en",
       ip: "10.9.9.9",

@@ -42,6 +42,7 @@ export async function recordAction(
     listingId?: string | null;
     targetUserId?: string | null;
     reason: string;
+    details?: Record<string, unknown>;
   },
 ) {
   await db.insert(moderationActions).values({
@@ -50,6 +51,7 @@ export async function recordAction(
     listingId: entry.listingId ?? null,
     targetUserId: entry.targetUserId ?? null,
     reason: entry.reason,
+    details: entry.details ?? null,
   });
 }
 
@@ -62,6 +64,7 @@ export async function lockListing(db: Pick<Database, "select">, listingId: strin
       userId: listings.userId,
       status: listings.status,
       removalReason: listings.removalReason,
+      statusBeforeRemoval: listings.statusBeforeRemoval,
     })
     .from(listings)
     .where(eq(listings.id, listingId.toLowerCase()))

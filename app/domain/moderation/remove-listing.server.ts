@@ -31,7 +31,13 @@ export async function removeListing({
     const listing = await lockListing(tx, listingId);
     await tx
       .update(listings)
-      .set({ status: "removed", removalReason: reason, updatedAt: sql`now()` })
+      .set({
+        status: "removed",
+        removalReason: reason,
+        // A listing already held keeps the status it had before the hold.
+        statusBeforeRemoval: sql`case when ${listings.status} = 'removed' then ${listings.statusBeforeRemoval} else ${listings.status} end`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(listings.id, listing.id));
     await resolveOpenReports(tx, listing.id, "actioned", moderator.id);
     await recordAction(tx, {

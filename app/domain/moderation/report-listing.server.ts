@@ -1,6 +1,7 @@
-import { and, countDistinct, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, reports, users } from "~/db/schema";
+import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
@@ -12,8 +13,14 @@ import {
   isReportReason,
   REPORT_DETAILS_MAX,
   type ReportReason,
+  TRUSTED_REPORTER_MIN_AGE_DAYS,
 } from "./moderation-schemas";
 import { recordAction } from "./moderator.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A person reports a few listings a day at most; a campaign against a rival reports many. */
+const REPORTS_PER_MEMBER: RateLimitRule = { name: "report:member", max: 10, windowSeconds: 86_400 };
+const REPORTS_PER_IP: RateLimitRule = { name: "report:ip", max: 30, windowSeconds: 86_400 };
 
 export interface ReportInput {
   reason: unknown;
@@ -40,16 +47,24 @@ export async function reportListing({
   member,
   listingId,
   input,
+  ip = "",
 }: {
   db: Database;
   member: Pick<Member, "id"> | null;
   listingId: string;
   input: ReportInput;
+  /** The reporter's address: reports are limited per member and per network. */
+  ip?: string;
 }): Promise<{ held: boolean }> {
   if (!member) throw new AppError("AUTH_REQUIRED");
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
   const report = parseReport(input);
   const id = listingId.toLowerCase();
+  const limited = await hitRateLimits(db, [
+    [REPORTS_PER_MEMBER, member.id],
+    [REPORTS_PER_IP, ip],
+  ]);
+  if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
 
   return db.transaction(async (tx) => {
     const [reporter] = await tx
@@ -80,18 +95,38 @@ export async function reportListing({
       .returning({ id: reports.id });
     if (inserted.length === 0) throw new AppError("ALREADY_REPORTED");
 
-    const [open] = await tx
-      .select({ reporters: countDistinct(reports.reporterId) })
+    const reporters = await tx
+      .select({
+        id: reports.reporterId,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        suspendedAt: users.suspendedAt,
+      })
       .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
       .where(
         and(eq(reports.listingId, id), eq(reports.status, "open"), isNotNull(reports.reporterId)),
       );
-    if ((open?.reporters ?? 0) < AUTO_HIDE_REPORTERS) return { held: false };
+    const standing = reporters.map((r) => ({
+      reporterId: r.id,
+      emailVerified: r.emailVerified,
+      accountAgeDays: Math.floor((Date.now() - r.createdAt.getTime()) / DAY_MS),
+      counted:
+        r.emailVerified &&
+        !r.suspendedAt &&
+        Date.now() - r.createdAt.getTime() >= TRUSTED_REPORTER_MIN_AGE_DAYS * DAY_MS,
+    }));
+    if (standing.filter((r) => r.counted).length < AUTO_HIDE_REPORTERS) return { held: false };
 
     const code = listing.status === "sold" ? HELD_FOR_REPORTS_SOLD : HELD_FOR_REPORTS;
     await tx
       .update(listings)
-      .set({ status: "removed", removalReason: code, updatedAt: sql`now()` })
+      .set({
+        status: "removed",
+        removalReason: code,
+        statusBeforeRemoval: listing.status,
+        updatedAt: sql`now()`,
+      })
       .where(eq(listings.id, id));
     await recordAction(tx, {
       moderatorId: null,
@@ -99,6 +134,7 @@ export async function reportListing({
       listingId: id,
       targetUserId: listing.userId,
       reason: code,
+      details: { reporters: standing },
     });
     return { held: true };
   });

@@ -27,7 +27,7 @@ export async function restoreListing({
   actor: Actor;
   listingId: string;
   reason: unknown;
-}): Promise<{ status: "active" | "sold" }> {
+}): Promise<{ status: "active" | "sold" | "inactive" }> {
   return db.transaction(async (tx) => {
     const moderator = await assertModerator(tx, actor);
     const reason = parseModerationReason(rawReason);
@@ -39,10 +39,13 @@ export async function restoreListing({
       .where(eq(users.id, listing.userId))
       .limit(1);
     if (owner?.suspendedAt) throw new AppError("OWNER_IS_SUSPENDED");
-    const status = statusBeforeHold(listing.removalReason);
+    // Exactly what it was: an owner's hidden listing stays hidden (finding 16 of issue 11).
+    const before = listing.statusBeforeRemoval;
+    const status =
+      before && before !== "removed" ? before : statusBeforeHold(listing.removalReason);
     await tx
       .update(listings)
-      .set({ status, removalReason: null, updatedAt: sql`now()` })
+      .set({ status, removalReason: null, statusBeforeRemoval: null, updatedAt: sql`now()` })
       .where(eq(listings.id, listing.id));
     await resolveOpenReports(tx, listing.id, "dismissed", moderator.id);
     await recordAction(tx, {

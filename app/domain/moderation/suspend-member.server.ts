@@ -67,6 +67,7 @@ export async function suspendMember({
       .set({
         status: "removed",
         removalReason: sql`case when ${listings.status} = 'sold' or ${listings.removalReason} = ${HELD_FOR_REPORTS_SOLD} then ${OWNER_SUSPENDED_SOLD} else ${OWNER_SUSPENDED} end`,
+        statusBeforeRemoval: sql`case when ${listings.status} = 'removed' then ${listings.statusBeforeRemoval} else ${listings.status} end`,
         updatedAt: sql`now()`,
       })
       .where(

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { postListing, signUp } from "../support/members";
-import { E2E_MODERATOR } from "../support/moderator";
+import { postListing, signIn, signUp } from "../support/members";
+import { E2E_MODERATOR, E2E_TRUSTED_REPORTERS } from "../support/seeded-members";
 
 const shots = "tests/.artifacts/screens-moderation";
 const REMOVAL_REASON = "Fake listing: asks for a deposit before any viewing";
@@ -9,6 +9,16 @@ async function member(browser: Browser, lang: "en" | "ar", tag: string, javaScri
   const context = await browser.newContext({ javaScriptEnabled: javaScript });
   const page = await context.newPage();
   await signUp(page, { lang, tag });
+  return page;
+}
+
+/** One of the seeded members in good standing (confirmed, a month old), signed in. */
+async function trustedReporter(browser: Browser, index: 0 | 1 | 2, javaScript = true) {
+  const reporter = E2E_TRUSTED_REPORTERS[index];
+  if (!reporter) throw new Error(`no seeded reporter ${index}`);
+  const context = await browser.newContext({ javaScriptEnabled: javaScript });
+  const page = await context.newPage();
+  await signIn(page, reporter);
   return page;
 }
 
@@ -27,7 +37,7 @@ async function shootModeration(page: Page, dir: "ltr" | "rtl") {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("three members report a listing, it disappears, a moderator removes it, its owner sees why", async ({
+test("three members in good standing report a listing, it disappears, a moderator removes it, its owner sees why", async ({
   browser,
 }, info) => {
   test.skip(info.project.name !== "desktop", "one journey; phone widths are taken by resizing");
@@ -40,7 +50,7 @@ test("three members report a listing, it disappears, a moderator removes it, its
   const listingUrl = `/listing/${id}`;
 
   // 1. A member in English, with JavaScript: the dialog.
-  const first = await member(browser, "en", "mod-r1");
+  const first = await trustedReporter(browser, 0);
   await first.goto(`${listingUrl}?lang=en`);
   await expect(first.locator('[data-testid="report-card"][data-hydrated]')).toBeVisible();
   await first.getByTestId("report-open").click();
@@ -60,7 +70,7 @@ test("three members report a listing, it disappears, a moderator removes it, its
   await expect(first.getByTestId("reported")).toBeVisible();
 
   // 2. A member without JavaScript: the same form on the page.
-  const second = await member(browser, "en", "mod-r2", false);
+  const second = await trustedReporter(browser, 1, false);
   await second.goto(`${listingUrl}?lang=en`);
   await second.getByTestId("report-open").click();
   await expect(second).toHaveURL(/\?report=1$/);
@@ -80,7 +90,7 @@ test("three members report a listing, it disappears, a moderator removes it, its
   expect((await second.goto(listingUrl))?.status()).toBe(200);
 
   // 3. A member in Arabic: the third report hides the listing.
-  const third = await member(browser, "ar", "mod-r3");
+  const third = await trustedReporter(browser, 2);
   await third.goto(listingUrl);
   await expect(third.locator('[data-testid="report-card"][data-hydrated]')).toBeVisible();
   await third.getByTestId("report-open").click();
@@ -103,12 +113,7 @@ test("three members report a listing, it disappears, a moderator removes it, its
 
   // The moderator (made with `npm run user:role` by the e2e server) signs in, in English.
   const moderator = await (await browser.newContext()).newPage();
-  await moderator.goto("/auth?lang=en");
-  const signIn = moderator.getByTestId("signin-form");
-  await signIn.getByLabel("Email").fill(E2E_MODERATOR.email);
-  await signIn.getByLabel("Password").fill(E2E_MODERATOR.password);
-  await signIn.getByRole("button", { name: "Sign In" }).click();
-  await expect(moderator).not.toHaveURL(/\/auth/);
+  await signIn(moderator, { lang: "en", ...E2E_MODERATOR });
   await moderator.getByTestId("member-menu").locator("summary").click();
   await moderator.getByTestId("moderation-link").click();
   await expect(moderator).toHaveURL(/\/moderation$/);

@@ -4,35 +4,47 @@ import { runMigrations } from "../../../app/db/migrate.server";
 import { users } from "../../../app/db/schema";
 import { createAuth } from "../../../app/domain/accounts/auth.server";
 import { ensureProfile } from "../../../app/domain/accounts/session.server";
-import { E2E_MODERATOR } from "./moderator";
+import type { Lang } from "../../../app/i18n/config";
+import { E2E_MODERATOR, E2E_TRUSTED_REPORTERS } from "./seeded-members";
+
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
 /*
  * Test-only: run by scripts/e2e-server.mjs on the fresh e2e data dir before the server starts
- * (PGlite allows one process at a time). Signs up an ordinary member; the script then makes them a
- * moderator with the real `npm run user:role` command, as an operator would.
+ * (PGlite allows one process at a time). Signs up the moderator (the script then promotes them with
+ * the real `npm run user:role` command, as an operator would) and three members in good standing,
+ * whose e-mail is confirmed and whose accounts are dated a month back.
  */
-runCli("create-moderator", async () => {
+runCli("create-seeded-members", async () => {
   await withCliDatabase(async ({ env, database }) => {
     await runMigrations(database);
-    // A reused database (e.g. DATABASE_URL) may have it already: the role is set again anyway.
-    const [existing] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, E2E_MODERATOR.email));
-    if (existing) return;
     const auth = createAuth({
       db: database.db,
       env,
       secret: "e2e-only-secret-never-used-for-real-sessions",
       mailer: { kind: "outbox", send: async () => {} },
     });
-    const { user } = await auth.api.signUpEmail({
-      body: {
-        name: E2E_MODERATOR.name,
-        email: E2E_MODERATOR.email,
-        password: E2E_MODERATOR.password,
-      },
-    });
-    await ensureProfile(database.db, { id: user.id, name: E2E_MODERATOR.name }, "en");
+    const seeded: { name: string; email: string; password: string; lang: Lang; old: boolean }[] = [
+      { ...E2E_MODERATOR, lang: "en", old: false },
+      ...E2E_TRUSTED_REPORTERS.map((r) => ({ ...r, old: true })),
+    ];
+    for (const member of seeded) {
+      // A reused database (e.g. DATABASE_URL) may have them already.
+      const [existing] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, member.email));
+      if (existing) continue;
+      const { user } = await auth.api.signUpEmail({
+        body: { name: member.name, email: member.email, password: member.password },
+      });
+      await ensureProfile(database.db, { id: user.id, name: member.name }, member.lang);
+      if (member.old) {
+        await database.db
+          .update(users)
+          .set({ emailVerified: true, createdAt: new Date(Date.now() - MONTH_MS) })
+          .where(eq(users.id, user.id));
+      }
+    }
   });
 });

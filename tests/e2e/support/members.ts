@@ -6,12 +6,14 @@ const signUpTexts = {
     email: "Email",
     password: "Password",
     createAccount: "Create Account",
+    signIn: "Sign In",
   },
   ar: {
     fullName: "الاسم الكامل",
     email: "البريد الإلكتروني",
     password: "كلمة المرور",
     createAccount: "إنشاء الحساب",
+    signIn: "تسجيل الدخول",
   },
 } as const;
 
@@ -33,6 +35,20 @@ export async function signUp(
   await form.getByRole("button", { name: t.createAccount }).click();
   await expect(page).not.toHaveURL(/\/auth/);
   return email;
+}
+
+/** Signs an existing member in through the real form, in the given language. */
+export async function signIn(
+  page: Page,
+  { lang, email, password }: { lang: "en" | "ar"; email: string; password: string },
+): Promise<void> {
+  const t = signUpTexts[lang];
+  await page.goto(`/auth?lang=${lang}`);
+  const form = page.getByTestId("signin-form");
+  await form.getByLabel(t.email).fill(email);
+  await form.getByLabel(t.password).fill(password);
+  await form.getByRole("button", { name: t.signIn }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
 }
 
 /**

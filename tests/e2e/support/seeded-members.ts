@@ -1,6 +1,21 @@
-/** The moderator account scripts/e2e-server.mjs creates in every e2e data dir. */
+/** The accounts scripts/e2e-server.mjs creates in every e2e data dir before the server starts. */
 export const E2E_MODERATOR = {
   name: "Maha Moderator",
   email: "moderator@example.com",
   password: "Qasioun-Moderator-2026",
 } as const;
+
+/**
+ * Members in good standing: a confirmed e-mail and an account a month old, so their reports count
+ * towards the automatic hold (fresh sign-ups' reports only reach the queue; decision 009).
+ */
+export const E2E_TRUSTED_REPORTERS: {
+  name: string;
+  email: string;
+  password: string;
+  lang: "en" | "ar";
+}[] = [
+  { name: "Rami Haddad", email: "reporter-1@example.com", lang: "en" as const },
+  { name: "Lina Sabbagh", email: "reporter-2@example.com", lang: "en" as const },
+  { name: "هالة العلي", email: "reporter-3@example.com", lang: "ar" as const },
+].map((member) => ({ ...member, password: "Orontes-Reporter-2026" }));

@@ -14,7 +14,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { FormAlert } from "~/components/forms/field";
@@ -37,25 +37,24 @@ import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView, type ListingImage } from "~/domain/listings/get-listing.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
-import { recordView } from "~/domain/listings/record-view.server";
+import { recordView, viewerKeyOf } from "~/domain/listings/record-view.server";
+import { revealPhone } from "~/domain/listings/reveal-phone.server";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/i18n-client";
-import { readCookie } from "~/i18n/negotiate";
 import { srcSetFor } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
+import { rateLimitedMessage } from "~/utils/action-error.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { listingJsonLd } from "~/utils/structured-data";
 import type { Route } from "./+types/listing";
-
-const VISITOR_COOKIE = "souqna_vid";
-const VISITOR_ID = /^[0-9a-f-]{36}$/;
 
 function notFound(lang: Lang, invalid: boolean): never {
   const t = serverT(lang, "listings");
@@ -102,24 +101,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = serverT(lang, "listings");
   const url = new URL(request.url);
 
-  // A random id in a cookie counts one view per browser a day; bots and the owner not at all.
+  // One view per member, or per visitor's address and browser, a day; bots and the owner none.
   const headers = new Headers();
-  let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
-  if (!visitor || !VISITOR_ID.test(visitor)) {
-    visitor = crypto.randomUUID();
-    const secure = env.PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
-    headers.append(
-      "Set-Cookie",
-      `${VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
-    );
-  }
   await recordView({
     db,
     listingId: listing.id,
-    viewerKey: visitor,
+    viewerKey: viewerKeyOf({
+      memberId: member?.id,
+      ip: context.clientIp,
+      userAgent: request.headers.get("user-agent"),
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
     isOwner: view.isOwner,
     isBot: isbot(request.headers.get("user-agent") ?? ""),
-  }).catch((error: unknown) => console.error(error));
+  }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
   const storage = createLocalStorage(env.DATA_DIR);
   const images = view.images.map((image) => galleryImage(storage, image));
@@ -135,7 +130,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const price = formatPrice(lang, listing.price);
   const category = lang === "ar" ? view.category.nameAr : view.category.name;
   const link = `${env.PUBLIC_URL}/listing/${listing.id}`;
-  const phone = seller.phoneNumber;
   const primary = view.images[0];
   const ogVariant = primary
     ? ([...primary.variants].sort((a, b) => b.width - a.width).find((v) => v.width <= 1280) ??
@@ -210,17 +204,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         memberSince: formatDate(lang, seller.memberSince, { year: "numeric", month: "long" }),
         verified: seller.emailVerified,
       },
-      // Only signed-in viewers receive the number at all: for visitors it is not in the page.
-      contact:
-        member && phone
-          ? {
-              phone: formatPhoneForDisplay(phone),
-              tel: `tel:${phone}`,
-              whatsapp: `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(
-                t("detail.whatsappText", { title, url: link }),
-              )}`,
-            }
-          : null,
+      // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
+      hasPhone: seller.hasPhone,
       loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
       shareUrl: link,
       meta: {
@@ -245,10 +230,19 @@ const STATUS_INTENTS = { sold: "sold", hide: "inactive", activate: "active" } as
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
-  const form = await request.formData();
+  const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "reveal-phone")
+    return revealPhoneAction({ context, member, listingId: params.id });
   if (intent === "report") {
-    return reportListingAction({ db, lang, member, form, listingId: params.id });
+    return reportListingAction({
+      db,
+      lang,
+      member,
+      form,
+      listingId: params.id,
+      ip: context.clientIp,
+    });
   }
   try {
     if (intent === "delete") {
@@ -269,6 +263,48 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data({ error: serverT(lang)(`errors.${error.code}`) }, { status: error.status });
+  }
+}
+
+/** The seller's number and WhatsApp link for this member, or the reason they cannot have it. */
+async function revealPhoneAction({
+  context,
+  member,
+  listingId,
+}: {
+  context: Route.ActionArgs["context"];
+  member: Awaited<ReturnType<typeof requireMember>>;
+  listingId: string;
+}) {
+  const { db, lang, env } = context;
+  const t = serverT(lang, "listings");
+  try {
+    const phone = await revealPhone({ db, member, listingId, ip: context.clientIp });
+    const view = await getListingForView({ db, listingId, viewer: member });
+    const title = view?.listing.title || view?.listing.titleAr || "";
+    const link = `${env.PUBLIC_URL}/listing/${listingId.toLowerCase()}`;
+    return data({
+      intent: "reveal-phone" as const,
+      contact: phone
+        ? {
+            phone: formatPhoneForDisplay(phone),
+            tel: `tel:${phone}`,
+            whatsapp: `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(
+              t("detail.whatsappText", { title, url: link }),
+            )}`,
+          }
+        : null,
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const message =
+      error.code === "RATE_LIMITED"
+        ? rateLimitedMessage(lang, Number(error.params.seconds ?? 0))
+        : serverT(lang)(`errors.${error.code}`);
+    return data(
+      { intent: "reveal-phone" as const, contact: null, error: message },
+      { status: error.status },
+    );
   }
 }
 
@@ -413,14 +449,26 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               t={t}
             />
           ) : null}
-          <SellerCard page={page} t={t} />
+          <SellerCard
+            page={page}
+            t={t}
+            revealed={
+              actionData && "intent" in actionData && actionData.intent === "reveal-phone"
+                ? actionData
+                : undefined
+            }
+          />
           {page.isOwner ? null : (
             <ReportListing
               listingId={page.id}
               signedIn={page.signedIn}
               inline={page.report.inline}
               loginUrl={page.report.loginUrl}
-              result={actionData && "intent" in actionData ? actionData : undefined}
+              result={
+                actionData && "intent" in actionData && actionData.intent === "report"
+                  ? actionData
+                  : undefined
+              }
               translations={page.translations.moderation}
             />
           )}
@@ -456,8 +504,19 @@ function StatusNotice({ page, t }: { page: Loaded; t: T }) {
   );
 }
 
-function SellerCard({ page, t }: { page: Loaded; t: T }) {
-  const { seller, contact } = page;
+type PhoneReveal = {
+  intent: "reveal-phone";
+  contact: { phone: string; tel: string; whatsapp: string } | null;
+  error?: string;
+};
+
+function SellerCard({ page, t, revealed }: { page: Loaded; t: T; revealed?: PhoneReveal }) {
+  const { seller } = page;
+  // Without JavaScript the form posts and the page comes back with the number (action data);
+  // with it, the same form goes through a fetcher and the page stays where it is.
+  const fetcher = useFetcher<PhoneReveal>();
+  const reveal = fetcher.data ?? revealed;
+  const contact = reveal?.contact ?? null;
   return (
     <Card title={t("detail.seller")}>
       <div className="flex items-center gap-3" data-testid="seller-card">
@@ -500,6 +559,8 @@ function SellerCard({ page, t }: { page: Loaded; t: T }) {
                 {t("detail.loginRequired")}
               </Link>
             </>
+          ) : !page.hasPhone ? (
+            <p className="text-sm text-muted">{t("detail.noPhone")}</p>
           ) : contact ? (
             <>
               <a
@@ -522,7 +583,28 @@ function SellerCard({ page, t }: { page: Loaded; t: T }) {
               </a>
             </>
           ) : (
-            <p className="text-sm text-muted">{t("detail.noPhone")}</p>
+            <fetcher.Form method="post" className="space-y-3" data-testid="reveal-phone">
+              <input type="hidden" name="intent" value="reveal-phone" />
+              {reveal?.error ? <FormAlert>{reveal.error}</FormAlert> : null}
+              <button
+                type="submit"
+                className={`${buttonStyles.primary} w-full bg-emerald-600 hover:bg-emerald-700`}
+                disabled={fetcher.state !== "idle"}
+                data-testid="show-whatsapp"
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                {t("detail.whatsapp")}
+              </button>
+              <button
+                type="submit"
+                className={`${buttonStyles.secondary} w-full`}
+                disabled={fetcher.state !== "idle"}
+                data-testid="show-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                {t("detail.showPhone")}
+              </button>
+            </fetcher.Form>
           )}
         </div>
       )}

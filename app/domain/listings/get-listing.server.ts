@@ -13,7 +13,7 @@ import {
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import { isListingId, type ListingDetails } from "./listings-schemas";
-import { findOwnedListing } from "./owned-listing.server";
+import { findEditableListing } from "./owned-listing.server";
 
 export interface ListingImage {
   id: string;
@@ -59,6 +59,7 @@ export interface ListingView {
     emailVerified: boolean;
     /** Only for signed-in viewers; visitors never receive it. */
     phoneNumber: string | null;
+    hasPhone: boolean;
   };
   isOwner: boolean;
   /** The signed-in viewer's heart and conversation about this listing; null for visitors. */
@@ -170,7 +171,9 @@ export async function getListingForView({
       avatarUrl: row.user.image,
       memberSince: row.user.createdAt,
       emailVerified: row.user.emailVerified,
-      phoneNumber: viewer ? (row.profile?.phoneNumber ?? null) : null,
+      // The number itself only for its owner; anyone else asks for it (reveal-phone.server.ts).
+      phoneNumber: isOwner ? (row.profile?.phoneNumber ?? null) : null,
+      hasPhone: Boolean(row.profile?.phoneNumber),
     },
     isOwner,
     viewer: viewer
@@ -204,7 +207,7 @@ export async function getListingForEdit({
   member: Pick<Member, "id">;
   listingId: string;
 }): Promise<ListingForEdit> {
-  await findOwnedListing(db, member, listingId);
+  await findEditableListing(db, member, listingId);
   const view = await getListingForView({ db, listingId, viewer: member });
   if (!view) throw new AppError("LISTING_NOT_FOUND");
   const { listing } = view;

@@ -24,3 +24,18 @@ export async function findOwnedListing(
   if (listing.userId !== member.id) throw new AppError("NOT_OWNER");
   return listing;
 }
+
+/**
+ * The owner's listing for editing: one a moderator holds or removed cannot change while they
+ * decide (an owner could otherwise swap the reported content for something innocent, or the
+ * other way round, under the moderator's eyes).
+ */
+export async function findEditableListing(
+  db: Database,
+  member: Pick<Member, "id">,
+  listingId: string,
+) {
+  const listing = await findOwnedListing(db, member, listingId);
+  if (listing.status === "removed") throw new AppError("LISTING_HELD");
+  return listing;
+}

@@ -4,6 +4,27 @@ import { listings } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
 import { isListingId } from "./listings-schemas";
 
+/**
+ * Who is viewing, for counting: a member by id; a visitor by their address, browser and
+ * languages together. Not a cookie: a script that drops cookies would count a view per request.
+ * People sharing one carrier address and the same phone model count once a day — an
+ * undercount we prefer to inflation.
+ */
+export function viewerKeyOf({
+  memberId,
+  ip,
+  userAgent,
+  acceptLanguage,
+}: {
+  memberId?: string | null;
+  ip: string;
+  userAgent: string | null;
+  acceptLanguage: string | null;
+}) {
+  if (memberId) return `member:${memberId}`;
+  return `visitor:${ip}|${userAgent ?? ""}|${acceptLanguage ?? ""}`;
+}
+
 /** One counted view per viewer and listing a day. */
 export const VIEW_RULE: RateLimitRule = { name: "view", max: 1, windowSeconds: 86_400 };
 

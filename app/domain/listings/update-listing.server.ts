@@ -7,7 +7,7 @@ import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import { imageRows, listingColumns, parseListingInput } from "./create-listing.server";
 import { detailsToSave, isListingId, type ListingFormInput } from "./listings-schemas";
-import { findOwnedListing } from "./owned-listing.server";
+import { findEditableListing } from "./owned-listing.server";
 
 interface UpdateListingOptions {
   db: Database;
@@ -30,7 +30,7 @@ interface UpdateListingOptions {
  */
 export async function updateListing(options: UpdateListingOptions): Promise<{ id: string }> {
   const { db, storage, member } = options;
-  const listing = await findOwnedListing(db, member, options.listingId);
+  const listing = await findEditableListing(db, member, options.listingId);
   const id = listing.id;
   const values = parseListingInput(options.input);
 

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { signIn, signUp as signUpMember } from "../support/members";
+import { E2E_TRUSTED_REPORTERS } from "../support/seeded-members";
 
 const shots = "tests/.artifacts/screenshots";
 const photo = "tests/e2e/fixtures/avatar.png";
@@ -35,6 +37,8 @@ const texts = {
     deleted: "Deleted",
     empty: "No listings yet",
     loginRequired: "Login required",
+    showPhone: "Show phone number",
+    unconfirmed: "Confirm your e-mail address to see sellers' phone numbers",
     invalid: "Invalid listing ID",
     required: "Title",
   },
@@ -69,6 +73,8 @@ const texts = {
     deleted: "تم الحذف",
     empty: "لا توجد إعلانات بعد",
     loginRequired: "تسجيل الدخول مطلوب",
+    showPhone: "إظهار رقم الهاتف",
+    unconfirmed: "أكّد بريدك الإلكتروني لترى أرقام هواتف البائعين",
     invalid: "معرّف الإعلان غير صالح",
     required: "العنوان",
   },
@@ -192,6 +198,36 @@ for (const lang of ["en", "ar"] as const) {
     expect(html).not.toContain("944");
     expect(html).not.toContain("wa.me");
     await visitor.close();
+
+    // A member in good standing asks for the number: it is not in the page until they do.
+    const buyerContext = await browser.newContext({ viewport: page.viewportSize() });
+    const buyer = await buyerContext.newPage();
+    await signIn(buyer, E2E_TRUSTED_REPORTERS[lang === "en" ? 0 : 2]!);
+    await buyer.goto(`${listingUrl}?lang=${lang}`);
+    await expect(buyer.locator('[data-testid="report-card"][data-hydrated]')).toBeVisible();
+    expect(await buyer.content()).not.toContain("944");
+    await expect(buyer.getByTestId("show-phone")).toHaveText(t.showPhone);
+    await buyer.getByTestId("show-phone").click();
+    await expect(buyer.getByTestId("seller-phone")).toContainText("944");
+    await expect(buyer.getByTestId("whatsapp")).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/963944123456/,
+    );
+    await buyer.screenshot({
+      path: `${shots}/${info.project.name}-${lang}-listing-phone-revealed.png`,
+      fullPage: true,
+    });
+    await buyerContext.close();
+
+    // A member who has not confirmed their e-mail is told what to do; no number.
+    const freshContext = await browser.newContext({ javaScriptEnabled: lang === "ar" });
+    const fresh = await freshContext.newPage();
+    await signUpMember(fresh, { lang, tag: `reveal-${info.project.name}` });
+    await fresh.goto(`${listingUrl}?lang=${lang}`);
+    await fresh.getByTestId("show-phone").click();
+    await expect(fresh.getByTestId("reveal-phone").getByRole("alert")).toContainText(t.unconfirmed);
+    expect(await fresh.content()).not.toContain("944");
+    await freshContext.close();
 
     // Edit the price.
     await page.getByTestId("owner-edit").click();

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { and, eq, gt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings, phoneReveals, profiles, users } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { AppError } from "~/utils/app-error";
+import { isListingId } from "./listings-schemas";
+
+/*
+ * A seller's phone number is never in a listing page: a member asks for it, one listing at a
+ * time, and every request is recorded. Limits stop a script that harvests numbers for spam while
+ * leaving plenty for a person shopping around (a buyer calls a few sellers a day).
+ */
+export const PHONE_REVEALS_PER_HOUR = 10;
+export const PHONE_REVEALS_PER_DAY = 30;
+/** Per address: several members behind one carrier address (CGNAT) still fit. */
+export const PHONE_REVEALS_PER_IP_PER_DAY = 100;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The seller's number (E.164) for `member`, or null when the seller gave none. The owner sees
+ * their own without limit or record. Refused to visitors, to members who have not confirmed
+ * their e-mail (a throwaway account costs nothing), and past the limits (RATE_LIMITED).
+ */
+export async function revealPhone({
+  db,
+  member,
+  listingId,
+  ip,
+  now = new Date(),
+}: {
+  db: Database;
+  member: Pick<Member, "id" | "emailVerified"> | null;
+  listingId: string;
+  ip: string;
+  now?: Date;
+}): Promise<string | null> {
+  if (!member) throw new AppError("AUTH_REQUIRED");
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  const id = listingId.toLowerCase();
+  const [row] = await db
+    .select({
+      userId: listings.userId,
+      status: listings.status,
+      phone: profiles.phoneNumber,
+      suspendedAt: users.suspendedAt,
+    })
+    .from(listings)
+    .leftJoin(profiles, eq(profiles.id, listings.userId))
+    .innerJoin(users, eq(users.id, listings.userId))
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw new AppError("LISTING_NOT_FOUND");
+  if (row.userId === member.id) return row.phone ?? null;
+  if (row.status === "removed" || row.status === "inactive" || row.suspendedAt) {
+    throw new AppError("LISTING_NOT_FOUND");
+  }
+  if (!member.emailVerified) throw new AppError("PHONE_REVEAL_UNCONFIRMED");
+  if (!row.phone) return null;
+
+  const ipHash = crypto.createHash("sha256").update(ip).digest("base64url").slice(0, 32);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const [counts] = await db
+    .select({
+      memberHour:
+        sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id} and ${phoneReveals.createdAt} > ${hourAgo})`.mapWith(
+          Number,
+        ),
+      memberDay:
+        sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id})`.mapWith(
+          Number,
+        ),
+      ipDay: sql<number>`count(*) filter (where ${phoneReveals.ipHash} = ${ipHash})`.mapWith(
+        Number,
+      ),
+    })
+    .from(phoneReveals)
+    .where(
+      and(
+        gt(phoneReveals.createdAt, dayAgo),
+        or(eq(phoneReveals.memberId, member.id), eq(phoneReveals.ipHash, ipHash)),
+      ),
+    );
+  const limited =
+    (counts?.memberHour ?? 0) >= PHONE_REVEALS_PER_HOUR
+      ? HOUR_MS
+      : (counts?.memberDay ?? 0) >= PHONE_REVEALS_PER_DAY ||
+          (counts?.ipDay ?? 0) >= PHONE_REVEALS_PER_IP_PER_DAY
+        ? DAY_MS
+        : 0;
+  if (limited) throw new AppError("RATE_LIMITED", { seconds: limited / 1000 });
+  await db
+    .insert(phoneReveals)
+    .values({ memberId: member.id, listingId: id, ipHash, createdAt: now });
+  return row.phone;
+}

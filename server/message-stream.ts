@@ -12,8 +12,11 @@ import type { AppLogger } from "./logger";
 
 /** How long the browser waits before reconnecting on its own (it also backs off, see live-client). */
 const RETRY_MS = 3000;
-/** A comment line this often keeps proxies from closing an idle stream and finds dead ones. */
-const HEARTBEAT_MS = 25_000;
+/**
+ * A comment line this often keeps proxies from closing an idle stream and finds dead ones; each
+ * beat also checks the session again, so an expired one ends the stream within this time.
+ */
+const HEARTBEAT_MS = 20_000;
 /** Streams end after this long (± a minute) and reconnect: the session is checked again. */
 const MAX_STREAM_MS = 10 * 60_000;
 /** Open streams per member on one instance (tabs and devices); more are refused with 429. */
@@ -121,8 +124,19 @@ export function messageStream({
         case "shutdown":
           close(true);
           return;
+        case "revoked":
+          await closeIfSignedOut();
+          return;
       }
     };
+    // Ended sessions end their streams: the browser's reconnect then gets a 401 and stops.
+    const sessionCookies = toFetchRequest(req);
+    async function closeIfSignedOut() {
+      const still = await getMember({ auth, db, request: new Request(sessionCookies) });
+      if (still && still.id === memberId) return;
+      write("event: signed-out\ndata: {}\n\n");
+      close(false);
+    }
     const stop = hub.subscribe(member.id, (signal) => {
       queue = queue
         .then(() => handle(signal))
@@ -131,7 +145,12 @@ export function messageStream({
         });
     });
 
-    const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      write(": ping\n\n");
+      queue = queue.then(closeIfSignedOut).catch((error: unknown) => {
+        logger.warn({ err: error }, "a stream's session could not be checked");
+      });
+    }, HEARTBEAT_MS);
     const lifetime = setTimeout(() => close(true), MAX_STREAM_MS + Math.random() * 60_000);
     function close(sayBye: boolean) {
       if (!open) return;

@@ -37,6 +37,7 @@ export function createLiveConnection({
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let opened = false;
+  let signedOut = false;
   let connected = false;
   const statusListeners = new Set<(connected: boolean) => void>();
 
@@ -57,7 +58,7 @@ export function createLiveConnection({
   }
 
   function open() {
-    if (source || timer || listeners.size === 0) return;
+    if (source || timer || signedOut || listeners.size === 0) return;
     const es = createSource(url);
     source = es;
     es.onopen = () => {
@@ -79,6 +80,14 @@ export function createLiveConnection({
     // The server ends long streams now and then (to re-check the session): reconnect at once.
     es.addEventListener("bye", () => reconnect(0));
     es.addEventListener("resync", () => emit({ type: "resync" }));
+    // The session ended (signed out, password changed elsewhere, suspended): reconnecting would
+    // only be refused, again and again. The next page the member opens starts afresh.
+    es.addEventListener("signed-out", () => {
+      es.close();
+      if (source === es) source = null;
+      signedOut = true;
+      setConnected(false);
+    });
     es.onerror = () => reconnect(backoffDelay(attempt++));
   }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Database } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { type LiveEvent, type LiveEventSink, parseLiveEvent } from "./live-events";
 
 /**
@@ -9,7 +9,15 @@ import { type LiveEvent, type LiveEventSink, parseLiveEvent } from "./live-event
  * notification channel for a while (events may have been missed: reload what is shown); `shutdown`
  * when the server stops (close the stream; the browser reconnects to another instance).
  */
-export type HubSignal = LiveEvent | { kind: "resync" } | { kind: "shutdown" };
+/**
+ * `revoked`: one of the member's sessions ended (sign-out, password change, suspension…): each
+ * of their streams checks its own session again and closes if it is gone.
+ */
+export type HubSignal =
+  | LiveEvent
+  | { kind: "resync" }
+  | { kind: "shutdown" }
+  | { kind: "revoked"; memberId: string };
 export type HubListener = (signal: HubSignal) => void;
 
 /**
@@ -21,10 +29,14 @@ export interface MessageHub extends LiveEventSink {
   subscribe(memberId: string, listener: HubListener): () => void;
   /** Open subscriptions on this instance. */
   size(): number;
+  /** Whether events from other instances can arrive (the PostgreSQL listener is connected). */
+  health?(): { ok: boolean; detail: string };
   close(): Promise<void>;
 }
 
 export const NOTIFY_CHANNEL = "souqna_messages";
+/** Sent by the sessions table's trigger (drizzle/0004) with the member's id as payload. */
+export const SESSIONS_CHANNEL = "souqna_sessions";
 export const LISTENER_NAME = "souqna-live-messages";
 
 interface Logger {
@@ -59,6 +71,11 @@ function createRegistry(logger: Logger) {
     broadcast(signal: HubSignal) {
       for (const set of listeners.values()) for (const listener of set) notify(listener, signal);
     },
+    revoke(memberId: string) {
+      for (const listener of listeners.get(memberId) ?? []) {
+        notify(listener, { kind: "revoked", memberId });
+      }
+    },
     size() {
       let n = 0;
       for (const set of listeners.values()) n += set.size;
@@ -75,17 +92,26 @@ function createRegistry(logger: Logger) {
   }
 }
 
-/** One process, one database (PGlite): events only need to reach this process's streams. */
-export function createLocalHub(logger: Logger = silent): MessageHub {
+/**
+ * One process, one database (PGlite): events only need to reach this process's streams; session
+ * revocations arrive from the database's own NOTIFY, in process.
+ */
+export function createLocalHub(
+  logger: Logger = silent,
+  database?: Pick<DatabaseHandle, "listen">,
+): MessageHub {
   const registry = createRegistry(logger);
+  const unlisten = database?.listen?.(SESSIONS_CHANNEL, (memberId) => registry.revoke(memberId));
   return {
     async publish(event) {
       registry.deliver(event);
     },
     subscribe: registry.subscribe,
     size: registry.size,
+    health: () => ({ ok: true, detail: "in-process" }),
     async close() {
       registry.broadcast({ kind: "shutdown" });
+      await unlisten?.then((stop) => stop()).catch(() => {});
     },
   };
 }
@@ -120,6 +146,7 @@ export function createPostgresHub({
   let closed = false;
   let attempts = 0;
   let everConnected = false;
+  let connected = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let pingTimer: NodeJS.Timeout | undefined;
   let resolveReady: () => void = () => {};
@@ -128,6 +155,10 @@ export function createPostgresHub({
   });
 
   function onNotification(message: pg.Notification) {
+    if (message.channel === SESSIONS_CHANNEL && message.payload) {
+      registry.revoke(message.payload);
+      return;
+    }
     if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
     let parsed: unknown;
     try {
@@ -141,6 +172,7 @@ export function createPostgresHub({
   }
 
   function scheduleReconnect(reason: unknown) {
+    connected = false;
     if (closed || reconnectTimer) return;
     const old = client;
     client = null;
@@ -176,6 +208,7 @@ export function createPostgresHub({
     try {
       await next.connect();
       await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await next.query(`LISTEN ${SESSIONS_CHANNEL}`);
     } catch (error) {
       if (client === next) scheduleReconnect(error);
       return;
@@ -185,6 +218,7 @@ export function createPostgresHub({
       return;
     }
     attempts = 0;
+    connected = true;
     // Notifications sent while this instance was not listening are lost: streams reload.
     if (everConnected) {
       logger.info({}, "live messages: notification channel back");
@@ -213,6 +247,10 @@ export function createPostgresHub({
     },
     subscribe: registry.subscribe,
     size: registry.size,
+    health: () =>
+      connected
+        ? { ok: true, detail: "listening for other instances" }
+        : { ok: false, detail: "not listening: messages from other instances are delayed" },
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);

@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/media/listing-images.serv
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { type AppErrorCode, isAppError } from "~/utils/app-error";
 import { readFormData } from "~/utils/form-data.server";
+import { isUnavailable } from "~/utils/unavailable.server";
 import {
   buildFormModel,
   type FormValues,
@@ -127,8 +128,7 @@ export function failedListingSave(
   if (!isAppError(error)) {
     // The photo disk is full (or the database is away): nothing was saved, and it is not the
     // member's fault; they are told to try again later, with what they typed kept.
-    const code = (error as { code?: unknown }).code;
-    const unavailable = code === "ENOSPC" || code === "EDQUOT" || code === "ECONNREFUSED";
+    const unavailable = isUnavailable(error);
     return {
       ok: false,
       status: unavailable ? 503 : 500,

@@ -21,6 +21,11 @@ export interface AppContext {
   messaging: MessageHub;
   /** The request's logger (pino, bound to its request id). */
   logger: RequestLogger;
+  /**
+   * Set when the request failed because the database or the media disk is away (see
+   * isUnavailable): the server then answers 503 with Retry-After instead of 500.
+   */
+  outage: { unavailable: boolean };
 }
 
 export interface RequestLogger {

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./utils/nonce";
+import { isUnavailable } from "./utils/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -58,7 +59,12 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const logger = (context as Partial<AppLoadContext> | undefined)?.logger;
-  if (logger) logger.error({ err: error }, "unhandled error");
+  const app = context as Partial<AppLoadContext> | undefined;
+  const logger = app?.logger;
+  if (app?.outage && isUnavailable(error)) {
+    // Not a bug: the database or the disk is away. The answer becomes a 503 (server/app.ts).
+    app.outage.unavailable = true;
+    logger?.error({ err: error }, "database or media disk unavailable");
+  } else if (logger) logger.error({ err: error }, "unhandled error");
   else process.stderr.write(`unhandled error: ${(error as Error)?.message ?? String(error)}\n`);
 };

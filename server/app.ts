@@ -241,6 +241,23 @@ export function createApp({
 
   app.get("/api/messages/stream", messageStream({ db: database.db, auth, hub: messaging, logger }));
 
+  // A request that failed because the database or the disk is away is told to come back soon: 503
+  // with Retry-After (load balancers and browsers' retries understand it), not a 500.
+  app.use((_req, res, next) => {
+    const outage = { unavailable: false };
+    res.locals.outage = outage;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, status: number, ...rest: unknown[]) {
+      if (status === 500 && outage.unavailable) {
+        this.statusMessage = "Service Unavailable";
+        this.setHeader("Retry-After", "10");
+        return (writeHead as (...args: unknown[]) => Response).call(this, 503, ...rest);
+      }
+      return (writeHead as (...args: unknown[]) => Response).call(this, status, ...rest);
+    } as Response["writeHead"];
+    next();
+  });
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -257,6 +274,7 @@ export function createApp({
         cspNonce: res.locals.cspNonce,
         messaging,
         logger: logger.child({ reqId: res.locals.requestId }),
+        outage: res.locals.outage,
       }),
     }),
   );

@@ -64,6 +64,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor may one in use: when PostgreSQL restarts it ends every connection with an error message,
+  // and a client checked out between two statements (inside a transaction) has no query to hand
+  // it to, so it emits "error" — which, unheard, would end the process. The statement in flight
+  // fails instead, the request answers 503, and the pool drops the client when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
 
   try {
     await pool.query("select 1");

@@ -142,13 +142,14 @@ async function main() {
   const cleanups: (() => unknown)[] = [];
   const servers: RunningServer[] = [];
   let failed = false;
+  let stopping = false;
   try {
     console.log(`▶ PostgreSQL cluster, SMTP sink, media disk (${tmp})`);
     const cluster = startCluster(path.join(tmp, "pg"), await freePort());
     cleanups.push(() => cluster.stop());
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
-    const disk = mountMediaDisk(path.join(dataDir, "media"), 512);
+    const disk = mountMediaDisk(path.join(dataDir, "media"), 4096);
     cleanups.push(() => disk.unmount());
     if (!disk.mounted && phases.includes("disk-full")) {
       throw new Error(
@@ -169,6 +170,17 @@ async function main() {
     servers.push(await startServer({ ...env, SEED_DEMO: "true" }, 180_000));
     servers.push(await startServer(env, 60_000));
     const [a, b] = servers as [RunningServer, RunningServer];
+    // An instance that dies is a finding in itself: say so, with its last words.
+    const deaths: string[] = [];
+    servers.forEach((server, i) => {
+      server.process.once("exit", (code, signal) => {
+        if (stopping) return;
+        const name = i ? "B" : "A";
+        deaths.push(`${name} exited (${code ?? signal})`);
+        const tail = server.output().trim().split("\n").slice(-15).join("\n");
+        console.error(`✘ instance ${name} exited (${code ?? signal}) during the run:\n${tail}`);
+      });
+    });
 
     const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
     db.on("error", () => {});
@@ -508,6 +520,10 @@ async function main() {
       console.log(`- 5xx or no answer in the last quarter of the phase: ${report.lateFailures}`);
       if (!report.recovered || report.lateFailures > 0) failed = true;
     }
+    if (deaths.length > 0) {
+      console.log(`\n## Instances that died: ${deaths.join("; ")}`);
+      failed = true;
+    }
     console.log("\n## Writes");
     console.log(
       `- listings acknowledged ${ackListings.length}, found ${ackListings.length - missingListings}, missing ${missingListings}; photo files missing ${missingFiles}`,
@@ -542,6 +558,7 @@ async function main() {
         : "\n✔ load and faults: nothing lost, nothing half-saved, every fault recovered",
     );
   } finally {
+    stopping = true;
     for (const server of servers) await server.stop().catch(() => {});
     for (const cleanup of cleanups.reverse()) {
       try {

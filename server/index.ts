@@ -116,7 +116,7 @@ async function main() {
   const app = createApp({ env, database, auth, mailer, messaging, logger, build, assets, dev });
   // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
   stopRateUpdates = startRateUpdates({ db: database.db, env, logger }).stop;
-  stopMaintenance = startMaintenance({ db: database.db, logger }).stop;
+  stopMaintenance = startMaintenance({ db: database.db, dataDir: env.DATA_DIR, logger }).stop;
   server = app.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

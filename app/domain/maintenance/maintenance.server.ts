@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { purgeExpired } from "./purge-expired.server";
+import { sweepOrphanPhotos } from "./sweep-orphan-photos.server";
 
 const HOURLY = 60 * 60 * 1000;
 
@@ -12,11 +13,21 @@ interface Logger {
  * Housekeeping every instance runs at start and then hourly. Each task is idempotent, so
  * several instances on one PostgreSQL doing it at once only repeat each other's work.
  */
-export function startMaintenance({ db, logger }: { db: Database; logger: Logger }) {
+export function startMaintenance({
+  db,
+  dataDir,
+  logger,
+}: {
+  db: Database;
+  dataDir: string;
+  logger: Logger;
+}) {
   const run = async () => {
     try {
       const purged = await purgeExpired(db);
       if (purged.rateLimits + purged.phoneReveals > 0) logger.info(purged, "purged expired rows");
+      const swept = await sweepOrphanPhotos(db, dataDir);
+      if (swept.folders > 0) logger.info(swept, "deleted photo folders of listings never saved");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
     }

@@ -5,10 +5,16 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { registerCommonCatalogs } from "./i18n/common-catalog";
+import arCommon from "./i18n/locales/ar/common";
+import enCommon from "./i18n/locales/en/common";
 import { NonceContext } from "./utils/nonce";
 import { isUnavailable } from "./utils/unavailable.server";
 
 export const streamTimeout = 5_000;
+
+// The server renders both languages; the browser fetches only its page's (entry.client.tsx).
+registerCommonCatalogs({ en: enCommon, ar: arCommon });
 
 export default function handleRequest(
   request: Request,

@@ -1,7 +1,6 @@
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import "./app.css";
-import { type ReactNode, useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { type ReactNode, use, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -20,6 +19,7 @@ import { Shell } from "./components/layout/shell";
 import { unreadForHeader } from "./components/messaging/unread.server";
 import { getMember } from "./domain/accounts/session.server";
 import { listCategories } from "./domain/catalog/list-categories.server";
+import { loadCommonCatalog, loadedCommonCatalog } from "./i18n/common-catalog";
 import {
   directionOf,
   isLang,
@@ -28,15 +28,16 @@ import {
   languageStorageKey,
 } from "./i18n/config";
 import { formatNumber } from "./i18n/format";
-import { createI18n } from "./i18n/i18n-client";
-import arCommon from "./i18n/locales/ar/common";
-import enCommon from "./i18n/locales/en/common";
+import { I18nProvider } from "./i18n/react";
 import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
 
 // The shell's texts travel with the JavaScript (they are needed even when a loader fails);
 // each page's own texts come with its loader data.
-const commonCatalogs = { en: enCommon, ar: arCommon } as const;
+/** The page's common catalog; during a navigation to another language, React waits for it. */
+function useCommonCatalog(lang: Lang) {
+  return loadedCommonCatalog(lang) ?? use(loadCommonCatalog(lang));
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang, env, db, auth } = context;
@@ -105,8 +106,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Providers({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n(lang, { common: commonCatalogs[lang] }), [lang]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return (
+    <I18nProvider lang={lang} common={useCommonCatalog(lang)}>
+      {children}
+    </I18nProvider>
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -187,6 +191,6 @@ export function ErrorBoundary() {
 
 function ErrorTitle({ notFound }: { notFound: boolean }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const t = commonCatalogs[data?.lang ?? "en"];
+  const t = useCommonCatalog(data?.lang ?? "en");
   return <title>{`${notFound ? t.notFound.metaTitle : t.error.title} · ${t.brand}`}</title>;
 }

@@ -1,32 +1,18 @@
-import i18next, { type i18n, type TFunction } from "i18next";
-import { type Lang, supportedLanguages } from "./config";
+import type { Lang } from "./config";
 import { type Namespace, resources } from "./resources.server";
+import { type Translate, translator } from "./translate";
 
-const instances = new Map<Lang, i18n>();
+const translators = new Map<string, Translate>();
 
-function instanceFor(lang: Lang): i18n {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = i18next.createInstance();
-    instance.init({
-      lng: lang,
-      fallbackLng: false,
-      supportedLngs: [...supportedLanguages],
-      resources,
-      ns: Object.keys(resources.en),
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
-    instances.set(lang, instance);
+/** A translator for loaders and actions (page titles, e-mails, error messages); built once. */
+export function serverT(lang: Lang, ns: Namespace = "common"): Translate {
+  const key = `${lang}:${ns}`;
+  let t = translators.get(key);
+  if (!t) {
+    t = translator(lang, resources[lang][ns]);
+    translators.set(key, t);
   }
-  return instance;
-}
-
-/** A translator for loaders and actions (page titles, e-mails, error messages). */
-export function serverT(lang: Lang, ns: Namespace = "common"): TFunction {
-  return instanceFor(lang).getFixedT(lang, ns);
+  return t;
 }
 
 /** The catalogs a page needs, in its language, to hand to the browser through loader data. */

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/about";
 
@@ -35,8 +35,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useNamespace("pages", loaderData.translations.pages);
-  const values = t("about.values.items", { returnObjects: true }) as Value[];
+  const { t, list } = useNamespace("pages", loaderData.translations.pages);
+  const values = list<Value>("about.values.items");
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

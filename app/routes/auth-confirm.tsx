@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { isAppError } from "~/utils/app-error";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/auth-confirm";

@@ -1,9 +1,9 @@
 import { CheckCircle2, LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import {
   resendConfirmationSchema,
   resetPasswordSchema,
@@ -16,7 +16,7 @@ import { getMember, safeRedirect } from "~/domain/accounts/session.server";
 import { signIn } from "~/domain/accounts/sign-in.server";
 import { signUp } from "~/domain/accounts/sign-up.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import {
   echoValues,
   type FormFailure,

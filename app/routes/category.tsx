@@ -15,7 +15,7 @@ import { resolveCategory } from "~/domain/discovery/resolve-category";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/category";
 

@@ -2,7 +2,7 @@ import { Inbox } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { listOutbox, outboxEnabled } from "~/mail/outbox.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/dev-mail";

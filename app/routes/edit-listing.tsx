@@ -7,7 +7,7 @@ import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
 import type { Lang } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";

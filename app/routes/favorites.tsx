@@ -1,7 +1,6 @@
 import { AlertTriangle, ChevronLeft, ChevronRight, Heart, LogIn, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Link } from "react-router";
-import { toast } from "sonner";
 import { FavoritesGrid } from "~/components/favorites/favorite-card";
 import {
   type FavoriteCardView,
@@ -9,11 +8,12 @@ import {
 } from "~/components/favorites/favorite-cards.server";
 import { useGuestFavorites } from "~/components/favorites/guest-favorites";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/favorites";
 

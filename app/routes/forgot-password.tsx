@@ -1,13 +1,13 @@
 import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { EmailField, FormAlert } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import { forgotPasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import {
   type FormFailure,
   failedAction,

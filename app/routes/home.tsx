@@ -14,7 +14,7 @@ import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/utils/meta";
@@ -80,12 +80,12 @@ async function latestListings({
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useNamespace("home", loaderData.translations.home);
+  const { t, list, i18n } = useNamespace("home", loaderData.translations.home);
   const { t: tDiscovery } = useNamespace("discovery", loaderData.translations.discovery);
   useNamespace("favorites", loaderData.translations.favorites);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const categories = root?.categories ?? [];
-  const steps = t("howItWorks.steps", { returnObjects: true }) as { title: string; body: string }[];
+  const steps = list<{ title: string; body: string }>("howItWorks.steps");
   const features = [
     { key: "advancedSearch", Icon: SearchCheck },
     { key: "messaging", Icon: MessageCircle },

@@ -1,7 +1,7 @@
 import { ArrowRight, Briefcase, Mail, RefreshCw, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/jobs";
 

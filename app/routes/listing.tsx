@@ -15,7 +15,6 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/member-menu";
@@ -32,6 +31,7 @@ import { removalReasonText } from "~/components/moderation/removal-reason.server
 import { ReportListing } from "~/components/moderation/report-listing";
 import { reportListingAction } from "~/components/moderation/report-listing.server";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
@@ -44,7 +44,7 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { srcSetFor } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
 import { rateLimitedMessage } from "~/utils/action-error.server";

@@ -38,7 +38,7 @@ import { characterCount, MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError, isAppError } from "~/utils/app-error";

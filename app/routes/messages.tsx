@@ -14,7 +14,7 @@ import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError } from "~/utils/app-error";

@@ -23,7 +23,7 @@ import { restoreListing } from "~/domain/moderation/restore-listing.server";
 import { suspendMember } from "~/domain/moderation/suspend-member.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";

@@ -10,7 +10,7 @@ import { listMyListings } from "~/domain/listings/list-my-listings.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";

@@ -5,7 +5,7 @@ import { buildFormModel, type FormValues } from "~/components/listing/listing-fo
 import { requireMember } from "~/domain/accounts/session.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { flashCookie } from "~/utils/flash.server";

@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/safety-tips";
 
@@ -47,16 +47,14 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
 
 export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useNamespace("pages", loaderData.translations.pages);
+  const { t, list, i18n } = useNamespace("pages", loaderData.translations.pages);
   const numbers = new Intl.NumberFormat(localeOf(isLang(i18n.language) ? i18n.language : "en"));
-  const sections = (t("safety.sections", { returnObjects: true }) as SafetySection[]).map(
-    (section, index) => ({
-      ...section,
-      id: sectionAnchors[index]?.id ?? `section-${index + 1}`,
-      Icon: sectionAnchors[index]?.icon ?? ShieldCheck,
-      number: numbers.format(index + 1),
-    }),
-  );
+  const sections = list<SafetySection>("safety.sections").map((section, index) => ({
+    ...section,
+    id: sectionAnchors[index]?.id ?? `section-${index + 1}`,
+    Icon: sectionAnchors[index]?.icon ?? ShieldCheck,
+    number: numbers.format(index + 1),
+  }));
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

@@ -1,17 +1,17 @@
 import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { toast } from "sonner";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import { categories } from "~/db/reference-data/categories";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { cleanQuery } from "~/domain/search/normalize";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/search";
 

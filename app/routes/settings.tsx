@@ -23,7 +23,7 @@ import { signOutEverywhere } from "~/domain/accounts/sign-out.server";
 import { deleteAvatarFile } from "~/domain/accounts/update-profile.server";
 import { isLang, type Lang, languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import {
   type FormFailure,

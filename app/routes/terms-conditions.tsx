@@ -1,7 +1,7 @@
 import { Mail, ScrollText } from "lucide-react";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/terms-conditions";
 
@@ -44,16 +44,16 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.meta);
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useNamespace("pages", loaderData.translations.pages);
+  const { t, list, i18n } = useNamespace("pages", loaderData.translations.pages);
   const { supportEmail, lastUpdated } = loaderData;
   const numbers = new Intl.NumberFormat(localeOf(isLang(i18n.language) ? i18n.language : "en"));
-  const sections = (
-    t("terms.sections", { returnObjects: true, email: supportEmail }) as TermsSection[]
-  ).map((section, index) => ({
-    ...section,
-    id: sectionIds[index] ?? `section-${index + 1}`,
-    number: numbers.format(index + 1),
-  }));
+  const sections = list<TermsSection>("terms.sections", { email: supportEmail }).map(
+    (section, index) => ({
+      ...section,
+      id: sectionIds[index] ?? `section-${index + 1}`,
+      number: numbers.format(index + 1),
+    }),
+  );
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

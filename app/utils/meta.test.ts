@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { registerCommonCatalogs } from "~/i18n/common-catalog";
+import ar from "~/i18n/locales/ar/common";
+import en from "~/i18n/locales/en/common";
 import { canonicalParams, pageMeta } from "./meta";
+
+// As entry.server.tsx does (the browser has its page's language loaded before it renders).
+registerCommonCatalogs({ en, ar });
 
 const args = (lang: "en" | "ar", pathname: string, search = "") => ({
   location: { pathname, search },

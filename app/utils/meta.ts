@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import arCommon from "~/i18n/locales/ar/common";
-import enCommon from "~/i18n/locales/en/common";
+import { loadedCommonCatalog } from "~/i18n/common-catalog";
 
 export interface PageMeta {
   title: string;
@@ -54,12 +53,11 @@ export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescri
     return `${base}?${p.toString()}`;
   };
   const plain = params.size > 0 ? `${base}?${params.toString()}` : base;
-  const common = root.lang === "ar" ? arCommon : enCommon;
-  const fullTitle =
-    page.title.includes(enCommon.brand) || page.title.includes(arCommon.brand)
-      ? page.title
-      : `${page.title} · ${common.brand}`;
-  const description = page.description || common.siteDescription;
+  // The page's language's catalog is always loaded by the time its meta is built.
+  const common = loadedCommonCatalog(root.lang);
+  const brand = common?.brand ?? "Souqna";
+  const fullTitle = page.title.includes(brand) ? page.title : `${page.title} · ${brand}`;
+  const description = page.description || common?.siteDescription || "";
   const canonical = variant(root.lang);
   return [
     { title: fullTitle },
@@ -72,7 +70,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescri
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:url", content: canonical },
-    { property: "og:site_name", content: common.brand },
+    { property: "og:site_name", content: brand },
     { property: "og:locale", content: OG_LOCALE[root.lang] },
     {
       property: "og:locale:alternate",

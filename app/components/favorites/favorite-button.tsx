@@ -1,9 +1,9 @@
 import { Heart, LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { FavoriteReply } from "~/domain/favorites/favorites-schemas";
+import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import { setGuestFavorite, useGuestFavorites } from "./guest-favorites";
 

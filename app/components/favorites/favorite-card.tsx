@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CardError, CardImage } from "~/components/discovery/card-image";
+import { useTranslation } from "~/i18n/react";
 import { FavoriteButton } from "./favorite-button";
 import type { FavoriteCardView } from "./favorite-cards.server";
 

@@ -1,9 +1,9 @@
 import { ChevronRight, X } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DialogClose, useModal } from "~/components/ui/dialog";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
 import { categoryName } from "./category-name";
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { toast } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/react";
 import { buildSupportMailto, validateContactForm } from "./contact-support";
 
 interface ContactSupportDialogProps {

@@ -1,8 +1,8 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { useTranslation } from "~/i18n/react";
 import { currentPath } from "~/utils/same-origin-path";
 
 export const MAX_RETRIES = 3;

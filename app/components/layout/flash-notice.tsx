@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * A one-time notice after a redirect. Without JavaScript it is a banner; with JavaScript it becomes

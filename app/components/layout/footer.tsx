@@ -1,6 +1,5 @@
 import { Apple, Smartphone } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
@@ -10,6 +9,7 @@ import {
   LinkedinIcon,
   TwitterIcon,
 } from "~/components/ui/social-icons";
+import { useTranslation } from "~/i18n/react";
 import { ContactSupportDialog } from "./contact-support-dialog";
 import { Logo } from "./logo";
 

@@ -1,10 +1,10 @@
 import { Menu, Plus, UserRound } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { UnreadBadge } from "~/components/messaging/unread-badge";
 import { buttonStyles } from "~/components/ui/button-styles";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { useTranslation } from "~/i18n/react";
 import { CategoryDrawer } from "./category-drawer";
 import { CategoryIcon } from "./category-icon";
 import { categoryName } from "./category-name";

@@ -1,7 +1,7 @@
 import { Languages } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { isLang, languageStorageKey, otherLanguage } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 import { currentPath } from "~/utils/same-origin-path";
 
 /**

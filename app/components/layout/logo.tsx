@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The word mark: a market-stall awning in brand green, then the name in the page's language. */
 export function Logo() {

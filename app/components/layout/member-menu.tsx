@@ -8,10 +8,10 @@ import {
   UserRound,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
+import { useTranslation } from "~/i18n/react";
 
 export interface MemberSummary {
   name: string;

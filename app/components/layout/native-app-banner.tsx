@@ -1,6 +1,6 @@
 import { Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { Home } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { useTranslation } from "~/i18n/react";
 
 export function NotFound() {
   const { t } = useTranslation();

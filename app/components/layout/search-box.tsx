@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * The header search: a plain GET form, so submitting is a full page navigation to

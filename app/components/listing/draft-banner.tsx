@@ -1,7 +1,7 @@
 import { CloudCheck, History, Trash2, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { loader as rootLoader } from "~/root";
 import { formatDraftTime } from "./draft-storage";
 import type { ListingDraft } from "./use-listing-draft";

@@ -1,11 +1,11 @@
 import { ImageOff, ImagePlus, Star, X } from "lucide-react";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { FormAlert } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import { compressImage } from "./compress-image";
 import {
   addToSelection,

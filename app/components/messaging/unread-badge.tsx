@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "~/i18n/format";
+import { useTranslation } from "~/i18n/react";
 import type { UnreadCount } from "./message-types";
 import { useUnreadCount } from "./use-live-messages";
 

@@ -1,13 +1,12 @@
 import { Flag, LogIn, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { toast } from "~/components/ui/toast";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-schemas";
-import { useNamespace } from "~/i18n/i18n-client";
+import { useNamespace, useTranslation } from "~/i18n/react";
 
 export type ReportActionData =
   | { intent: "report"; ok: true }

@@ -1,6 +1,6 @@
 /**
  * The static pages: About, Jobs, Safety tips and Terms and conditions. Arrays are read with
- * `returnObjects`; their order is the order on the page and the route modules pair each item
+ * `list`; their order is the order on the page and the route modules pair each item
  * with its anchor id and icon by position, so keep both languages in the same order.
  */
 const pages = {

@@ -1,0 +1,63 @@
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { Lang } from "./config";
+import { listOf, type Translate, translator } from "./translate";
+
+/**
+ * The page's language and the catalogs it has: `common` from the start (root), a route's own
+ * catalog added when the route first renders (it comes in the route's loader data). Catalogs are
+ * the same for every page of a language, so adding one during render is safe.
+ */
+interface I18nState {
+  lang: Lang;
+  catalogs: Record<string, object>;
+}
+
+const I18nContext = createContext<I18nState | null>(null);
+
+export function I18nProvider({
+  lang,
+  common,
+  children,
+}: {
+  lang: Lang;
+  common: object;
+  children: ReactNode;
+}) {
+  const state = useMemo(() => ({ lang, catalogs: { common } }), [lang, common]);
+  return <I18nContext.Provider value={state}>{children}</I18nContext.Provider>;
+}
+
+function useI18nState() {
+  const state = useContext(I18nContext);
+  if (!state) throw new Error("useTranslation needs the I18nProvider (root.tsx)");
+  return state;
+}
+
+/**
+ * `t` for one catalog (default `common`) and the page's language; `list` for a list of texts in
+ * it (see listOf).
+ */
+export function useTranslation(ns = "common"): {
+  t: Translate;
+  list: <T>(key: string, options?: Record<string, unknown>) => T[];
+  i18n: { language: Lang };
+} {
+  const state = useI18nState();
+  const catalog = state.catalogs[ns];
+  return useMemo(
+    () => ({
+      t: translator(state.lang, catalog),
+      list: <T,>(key: string, options?: Record<string, unknown>) =>
+        listOf<T>(catalog, key, options),
+      i18n: { language: state.lang },
+    }),
+    [state.lang, catalog],
+  );
+}
+
+/** Adds a route's own catalog (sent in its loader data) before its texts are read. */
+export function useNamespace(ns: string, catalog: object | undefined) {
+  const state = useI18nState();
+  if (catalog && !state.catalogs[ns]) state.catalogs[ns] = catalog;
+  return useTranslation(ns);
+}

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Toaster } from "sonner";
 import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { useTranslation } from "~/i18n/react";
 import { MergeGuestFavorites } from "../favorites/merge-guest-favorites";
+import { Toasts } from "../ui/toast";
 import { FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -45,7 +45,7 @@ export function Shell({
       <Footer supportEmail={supportEmail} year={year} />
       <NetworkStatus />
       <MergeGuestFavorites signedIn={Boolean(member)} />
-      <Toaster
+      <Toasts
         dir={dir}
         position={dir === "rtl" ? "bottom-left" : "bottom-right"}
         visibleToasts={3}

@@ -2,10 +2,24 @@ import { type Lang, localeOf } from "./config";
 
 /**
  * Formatting happens on the server and travels as text, so the browser never re-formats with a
- * different ICU and mismatches during hydration.
+ * different ICU and mismatches during hydration. Intl formatters are costly to build and pages
+ * format dozens of numbers, so each language and option set builds its formatter once.
  */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(lang: Lang, options: Intl.NumberFormatOptions = {}) {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(lang), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(lang: Lang, value: number, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(localeOf(lang), options).format(value);
+  return numberFormat(lang, options).format(value);
 }
 
 /** "SYP 1,500,000" in English; Arabic-Indic digits and ل.س in Arabic. Never "£". */
@@ -14,20 +28,30 @@ export function formatPrice(lang: Lang, syp: number) {
   return lang === "ar" ? `${digits} ل.س` : `SYP ${digits}`;
 }
 
+/**
+ * "$10,458" in English; "١٠٬٤٥٨ دولار" in Arabic — the word, after the number like ل.س, because
+ * ICU's "US$" is a Latin run that the bidi algorithm turns into «$US» inside Arabic text.
+ */
 export function formatUsd(
   lang: Lang,
   usd: number,
   fractionDigits: { min?: number; max?: number } = {},
 ) {
-  return new Intl.NumberFormat(localeOf(lang), {
-    style: "currency",
-    currency: "USD",
+  const digits = {
     minimumFractionDigits: fractionDigits.min ?? 0,
     maximumFractionDigits: fractionDigits.max ?? 2,
-  }).format(usd);
+  };
+  if (lang === "ar") return `${formatNumber(lang, usd, digits)} دولار`;
+  return formatNumber(lang, usd, { style: "currency", currency: "USD", ...digits });
 }
 
 export function formatDate(lang: Lang, date: Date | string, options?: Intl.DateTimeFormatOptions) {
   const value = typeof date === "string" ? new Date(date) : date;
-  return new Intl.DateTimeFormat(localeOf(lang), options ?? { dateStyle: "long" }).format(value);
+  const key = `${lang}|${JSON.stringify(options ?? null)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(lang), options ?? { dateStyle: "long" });
+    dateFormats.set(key, format);
+  }
+  return format.format(value);
 }

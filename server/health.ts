@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
+import type { Mailer } from "../app/mail/mailer.server";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
 
@@ -12,6 +13,7 @@ interface HealthOptions {
   env: Env;
   database: DatabaseHandle;
   messaging: MessageHub;
+  mailer: Mailer;
   logger: AppLogger;
 }
 
@@ -20,7 +22,7 @@ interface HealthOptions {
  * media disk or a lost live-message listener degrades one feature and is reported, not failed
  * (a load balancer that takes every instance out for a full shared disk helps nobody).
  */
-export async function checkHealth({ env, database, messaging, logger }: HealthOptions) {
+export async function checkHealth({ env, database, messaging, mailer, logger }: HealthOptions) {
   const [databaseReport, media] = await Promise.all([
     checkDatabase(database, logger),
     checkMedia(path.join(env.DATA_DIR, "media")),
@@ -32,7 +34,10 @@ export async function checkHealth({ env, database, messaging, logger }: HealthOp
       database: databaseReport,
       media,
       liveMessages: { status: live.ok ? "up" : "down", detail: live.detail },
-      mail: { transport: env.SMTP_URL ? "smtp" : "outbox" },
+      mail: {
+        transport: env.SMTP_URL ? "smtp" : "outbox",
+        ...(mailer.health?.() ?? { status: "up" }),
+      },
     },
   };
 }

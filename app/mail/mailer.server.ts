@@ -17,6 +17,14 @@ export interface OutgoingMail {
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   kind: "smtp" | "outbox";
+  /** How the last delivery went, for /healthz: an operator sees a refusing SMTP server there. */
+  health?(): MailHealth;
+}
+
+export interface MailHealth {
+  status: "up" | "failing";
+  lastError?: string;
+  lastFailureAt?: string;
 }
 
 /** Mail could not leave. The message names the server or folder, never credentials. */
@@ -32,9 +40,33 @@ const SMTP_TIMEOUT_MS = 10_000;
  * MIME message) to $DATA_DIR/mail, where a developer — or a stranger trying Souqna — can read it.
  */
 export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
-  return env.SMTP_URL
-    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : outboxMailer(path.join(env.DATA_DIR, "mail"), env.MAIL_FROM);
+  return withHealth(
+    env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : outboxMailer(path.join(env.DATA_DIR, "mail"), env.MAIL_FROM),
+  );
+}
+
+/** Remembers whether the last message went out; "failing" until one does again. */
+function withHealth(mailer: Mailer): Mailer {
+  let state: MailHealth = { status: "up" };
+  return {
+    kind: mailer.kind,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        state = { status: "up" };
+      } catch (error) {
+        state = {
+          status: "failing",
+          lastError: (error as Error).message,
+          lastFailureAt: new Date().toISOString(),
+        };
+        throw error;
+      }
+    },
+    health: () => state,
+  };
 }
 
 function smtpMailer(url: string, from: string): Mailer {

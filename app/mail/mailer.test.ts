@@ -93,6 +93,8 @@ describe("SMTP delivery", () => {
     expect(message).toContain("127.0.0.1:1");
     expect(message).not.toContain("s3cret");
     expect(message).not.toContain("user:");
+    // /healthz tells the operator, without the password either.
+    expect(mailer.health?.()).toMatchObject({ status: "failing", lastError: message });
   });
 });
 

@@ -57,7 +57,7 @@ describe("without a proxy", () => {
       database: { status: "up" },
       media: { status: expect.stringMatching(/up|low-space/) },
       liveMessages: { status: "up" },
-      mail: { transport: "outbox" },
+      mail: { transport: "outbox", status: "up" },
     });
   });
 });

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPostgres } from "../app/db/client.server";
 import { LISTENER_NAME } from "../app/domain/messaging/message-hub.server";
 import { openEventStream } from "../tests/setup/event-stream";
-import { withDatabase } from "../tests/setup/global-setup";
 import { postForm, postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
-import { type RunningServer, startServer } from "../tests/setup/server-process";
+import { twoInstancesOnPostgres } from "../tests/setup/two-instances";
 
 /*
  * Two app instances on ONE PostgreSQL database, as behind a load balancer: a message sent through
@@ -17,53 +13,29 @@ import { type RunningServer, startServer } from "../tests/setup/server-process";
  * PGlite is one process by design).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-instances-"));
-let databaseUrl = "";
-let a: RunningServer;
-let b: RunningServer;
-
 describe.skipIf(!serverUrl)("two app instances on one PostgreSQL database", () => {
-  beforeAll(async () => {
-    const name = `souqna_srv_two_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl ?? "", 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl ?? "", name);
-    const env = (dir: string) => ({
-      DATA_DIR: path.join(tmp, dir),
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: "true",
-      SIGN_UPS_PER_IP_PER_HOUR: "1000",
-    });
-    // Both migrate at start-up; they take turns on an advisory lock.
-    [a, b] = await Promise.all([startServer(env("a")), startServer(env("b"))]);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const server of [a, b]) if (server?.process.exitCode === null) await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
-    if (serverUrl && databaseUrl) {
-      const admin = await openPostgres(serverUrl, 1);
-      const name = new URL(databaseUrl).pathname.slice(1);
-      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-      await admin.close();
-    }
-  });
+  const servers = twoInstancesOnPostgres("souqna_srv_two");
 
   it("delivers a message sent through one instance to a stream opened on the other", async () => {
     const stamp = Date.now();
     // Sessions live in the database: signed up on A, signed in on B too.
-    const seller = await signUpOverHttp(a.url, { name: "Seller", email: `s-${stamp}@example.com` });
-    const buyer = await signUpOverHttp(b.url, { name: "Buyer", email: `b-${stamp}@example.com` });
-    const listingId = await postListingOverHttp(a.url, seller, "Walnut desk");
+    const seller = await signUpOverHttp(servers.a.url, {
+      name: "Seller",
+      email: `s-${stamp}@example.com`,
+    });
+    const buyer = await signUpOverHttp(servers.b.url, {
+      name: "Buyer",
+      email: `b-${stamp}@example.com`,
+    });
+    const listingId = await postListingOverHttp(servers.a.url, seller, "Walnut desk");
 
-    const sellerOnB = await openEventStream(`${b.url}/api/messages/stream`, {
+    const sellerOnB = await openEventStream(`${servers.b.url}/api/messages/stream`, {
       cookie: seller.cookie,
     });
     expect(sellerOnB.status).toBe(200);
     await sellerOnB.next((e) => e.event === "unread");
 
-    const started = await postForm(a.url, "/messages", buyer.cookie, {
+    const started = await postForm(servers.a.url, "/messages", buyer.cookie, {
       intent: "start",
       listingId,
       body: "Sent through A, read on B",
@@ -78,10 +50,10 @@ describe.skipIf(!serverUrl)("two app instances on one PostgreSQL database", () =
     await sellerOnB.next((e) => e.event === "unread" && JSON.parse(e.data).unread.count === 1);
 
     // And back: the seller answers through B, the buyer listens on A.
-    const buyerOnA = await openEventStream(`${a.url}/api/messages/stream`, {
+    const buyerOnA = await openEventStream(`${servers.a.url}/api/messages/stream`, {
       cookie: buyer.cookie,
     });
-    const reply = await postForm(b.url, `/messages/${conversationId}`, seller.cookie, {
+    const reply = await postForm(servers.b.url, `/messages/${conversationId}`, seller.cookie, {
       intent: "send",
       body: "Answered through B",
     });
@@ -91,7 +63,7 @@ describe.skipIf(!serverUrl)("two app instances on one PostgreSQL database", () =
     );
     expect(JSON.parse(back.data).message.mine).toBe(false);
     // The seller opens the conversation on B, which marks it read: the buyer on A sees "Seen".
-    const opened = await fetch(`${b.url}/messages/${conversationId}`, {
+    const opened = await fetch(`${servers.b.url}/messages/${conversationId}`, {
       headers: { cookie: seller.cookie },
     });
     expect(opened.status).toBe(200);
@@ -103,16 +75,22 @@ describe.skipIf(!serverUrl)("two app instances on one PostgreSQL database", () =
 
   it("keeps delivering after an instance's notification connection is cut", async () => {
     const stamp = Date.now();
-    const seller = await signUpOverHttp(a.url, { name: "S2", email: `s2-${stamp}@example.com` });
-    const buyer = await signUpOverHttp(a.url, { name: "B2", email: `b2-${stamp}@example.com` });
-    const listingId = await postListingOverHttp(a.url, seller, "Copper pot");
-    const sellerOnB = await openEventStream(`${b.url}/api/messages/stream`, {
+    const seller = await signUpOverHttp(servers.a.url, {
+      name: "S2",
+      email: `s2-${stamp}@example.com`,
+    });
+    const buyer = await signUpOverHttp(servers.a.url, {
+      name: "B2",
+      email: `b2-${stamp}@example.com`,
+    });
+    const listingId = await postListingOverHttp(servers.a.url, seller, "Copper pot");
+    const sellerOnB = await openEventStream(`${servers.b.url}/api/messages/stream`, {
       cookie: seller.cookie,
     });
     await sellerOnB.next((e) => e.event === "unread");
 
     // Kill every LISTEN connection (the database restarting, a network blip).
-    const admin = await openPostgres(databaseUrl, 1);
+    const admin = await openPostgres(servers.databaseUrl, 1);
     await admin.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_NAME}`,
@@ -121,7 +99,7 @@ describe.skipIf(!serverUrl)("two app instances on one PostgreSQL database", () =
     // B reconnects with back-off and tells its streams to reload what they show.
     await sellerOnB.next((e) => e.event === "resync", 15_000);
 
-    await postForm(a.url, "/messages", buyer.cookie, {
+    await postForm(servers.a.url, "/messages", buyer.cookie, {
       intent: "start",
       listingId,
       body: "After the blip",

@@ -23,6 +23,7 @@ import { type RunningServer, startServer } from "../../tests/setup/server-proces
 import { mountMediaDisk, startCluster, startSmtpSink } from "./faults";
 import {
   ACTIONS,
+  listingForm,
   type Member,
   percentile,
   runMembers,
@@ -365,16 +366,7 @@ async function main() {
         const prober2 = members[1]!;
         let posted = Number.NaN;
         while (Date.now() < giveUp) {
-          const body = new FormData();
-          body.set("intent", "save");
-          body.set("title", `Load test recovery ${runId}`);
-          body.set("description", "Posted right after the media disk had room again.");
-          body.set("price", "1000");
-          body.set("categoryId", "7");
-          body.set("location", "homs");
-          body.set("detail.service_type", "other");
-          body.set("detail.availability", "weekdays");
-          body.append("images", traffic.photos[0]!, "photo.jpg");
+          const body = listingForm(`Load test recovery ${runId}`, traffic.photos.slice(0, 1));
           const res = await fetch(`${a.url}/post-ad`, {
             method: "POST",
             headers: { cookie: prober2.cookie, "x-forwarded-for": prober2.ip },

@@ -153,9 +153,9 @@ export async function signUp(traffic: Traffic, email: string, ip: string, base?:
   return sessionCookie(res);
 }
 
-async function post(traffic: Traffic, member: Member) {
+/** The post-ad form as a browser without JavaScript sends it: a services listing with photos. */
+export function listingForm(title: string, photos: Blob[]) {
   const body = new FormData();
-  const title = `Load test removals ${traffic.runId} ${Math.floor(Math.random() * 1e9)}`;
   body.set("intent", "save");
   body.set("title", title);
   body.set("description", `${title}: a van and two people, any day but Friday.`);
@@ -164,7 +164,13 @@ async function post(traffic: Traffic, member: Member) {
   body.set("location", "homs");
   body.set("detail.service_type", "other");
   body.set("detail.availability", "weekdays");
-  for (const [i, photo] of traffic.photos.entries()) body.append("images", photo, `photo-${i}.jpg`);
+  for (const [i, photo] of photos.entries()) body.append("images", photo, `photo-${i}.jpg`);
+  return body;
+}
+
+async function post(traffic: Traffic, member: Member) {
+  const title = `Load test removals ${traffic.runId} ${Math.floor(Math.random() * 1e9)}`;
+  const body = listingForm(title, traffic.photos);
   const res = await request(traffic, "post", member, "/post-ad", { method: "POST", body });
   if (!res) {
     traffic.unknownWrites += 1;

@@ -1,14 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../app/db/client.server";
+import { describe, expect, it } from "vitest";
 import { setMemberRole } from "../../app/domain/moderation/set-member-role.server";
 import { openEventStream } from "../setup/event-stream";
-import { withDatabase } from "../setup/global-setup";
 import { postForm, signUpOverHttp } from "../setup/http-members";
-import { type RunningServer, startServer } from "../setup/server-process";
+import { twoInstancesOnPostgres } from "../setup/two-instances";
 import { serverForFile } from "./server";
 
 /*
@@ -99,41 +93,18 @@ describe("one instance", () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)("two instances on one PostgreSQL", () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-abuse-09-"));
-  let databaseUrl = "";
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    const name = `souqna_abuse09_${process.pid}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl ?? "", 1);
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    databaseUrl = withDatabase(serverUrl ?? "", name);
-    const env = (dir: string) => ({
-      DATA_DIR: path.join(tmp, dir),
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: "1",
-      SIGN_UPS_PER_IP_PER_HOUR: "1000",
-    });
-    [a, b] = await Promise.all([startServer(env("a")), startServer(env("b"))]);
-  }, 120_000);
-  afterAll(async () => {
-    for (const server of [a, b]) if (server?.process.exitCode === null) await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
-    const admin = await openPostgres(serverUrl ?? "", 1);
-    const name = new URL(databaseUrl).pathname.slice(1);
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await admin.close();
-  });
+  const servers = twoInstancesOnPostgres("souqna_abuse09");
 
   it("a sign-out through one instance closes the stream served by the other", async () => {
-    const member = await signUpOverHttp(a.url, {
+    const member = await signUpOverHttp(servers.a.url, {
       name: "Two",
       email: `two9-${Date.now()}@example.com`,
     });
-    const stream = await openEventStream(`${b.url}/api/messages/stream`, { cookie: member.cookie });
+    const stream = await openEventStream(`${servers.b.url}/api/messages/stream`, {
+      cookie: member.cookie,
+    });
     await stream.next((event) => event.event === "unread");
-    expect((await postForm(a.url, "/logout", member.cookie, {})).status).toBe(302);
+    expect((await postForm(servers.a.url, "/logout", member.cookie, {})).status).toBe(302);
     await ended(stream);
     stream.close();
   });

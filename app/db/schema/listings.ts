@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -64,6 +65,18 @@ export const listings = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, search_text)`,
     ),
+    /*
+     * Copies of the details the motors filter reads most (make, year, kilometres), kept by
+     * statement triggers on listing_details (drizzle/0005_listing_filter_columns.sql), so a filtered
+     * category page is answered from listings and one index instead of a join that reads every
+     * car. `make` is set only when the detail is a string; `year` and `kilometers` are null when
+     * the detail is missing or empty, the number when it is one, and NaN (outside every range)
+     * when it is text that is not a number — the same three outcomes as the jsonb test they
+     * replace (app/domain/discovery/filter-columns.ts).
+     */
+    make: text("make"),
+    year: numeric("year", { mode: "number" }),
+    kilometers: numeric("kilometers", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +92,10 @@ export const listings = pgTable(
       t.createdAt.desc().nullsFirst(),
     ),
     index("listings_category_status_price_idx").on(t.categoryId, t.status, t.price),
+    // The newest active cars of one make: the motors filter walks it and stops after a page.
+    index("listings_active_category_make_created_idx")
+      .on(t.categoryId, t.make, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
     index("listings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("listings_city_idx").on(t.cityId),
     index("listings_search_vector_idx").using("gin", t.searchVector),

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, like } from "drizzle-orm";
+import { count, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { filterColumnsOf } from "../../domain/discovery/filter-columns";
 import { carMakes, getCarModels } from "../reference-data/car-makes";
 import { categories } from "../reference-data/categories";
 import {
@@ -147,6 +148,24 @@ describe("seedDemo", () => {
         }
         expect(fieldProblem(field, value, details), `${slug}.${field.key}`).toBeUndefined();
       }
+    }
+  });
+
+  it("writes the filter copies of the details exactly as the database's trigger would", async () => {
+    // Any difference would be rewritten by the trigger: a second write of every such listing.
+    const result = await database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from listings l join listing_details d on d.listing_id = l.id
+      where (l.make, l.year, l.kilometers) is distinct from (
+        case when jsonb_typeof(d.details -> 'make') = 'string' then d.details ->> 'make' end,
+        souqna_detail_number(d.details ->> 'year'),
+        souqna_detail_number(d.details ->> 'kilometers'))`);
+    const [{ n }] = (result as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    expect(n).toBe(0);
+    const motors = rows.filter((row) => row.categoryId === 1);
+    expect(motors.length).toBeGreaterThan(0);
+    for (const row of motors) {
+      expect(row.make).toBe(filterColumnsOf(detailsById.get(row.id)).make);
+      expect(row.make).not.toBeNull();
     }
   });
 

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
 import { listingSearchColumns } from "~/domain/search/listing-document";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { detailNumber, filterColumnsOf } from "./filter-columns";
 import { findListings } from "./find-listings.server";
 import { PAGE_SIZE, parseListingQuery, queryString } from "./listing-query";
 import { resolveCategory } from "./resolve-category";
@@ -302,5 +303,80 @@ describe("statuses", () => {
     expect((await find("", 2)).keys).toEqual([]);
     await db.update(listings).set({ status: "active" }).where(eq(listings.id, id));
     expect((await find("", 2)).keys).toEqual(["flat"]);
+  });
+});
+
+describe("details copied onto listings for the motors filter", () => {
+  it("follow every write of the details, and filter as the details would", async () => {
+    const columns = {
+      title: "Kia with odd details",
+      titleAr: "",
+      description: "",
+      descriptionAr: "",
+      cityId: "homs",
+      location: "Homs",
+      locationAr: "",
+      categoryId: 1,
+    };
+    const [row] = await db
+      .insert(listings)
+      .values({ ...columns, ...listingSearchColumns(columns), userId: "seller", price: 1_000 })
+      .returning({ id: listings.id });
+    const id = row?.id ?? "";
+    ids.set("odd", id);
+    try {
+      // Text that is not a number fails a range; an empty detail is not held to it.
+      await db
+        .insert(listingDetails)
+        .values({ listingId: id, details: { make: "kia", year: "abc", kilometers: "" } });
+      expect((await find("make=kia", 1)).keys).toContain("odd");
+      expect((await find("make=kia&yearMin=2010", 1)).keys).not.toContain("odd");
+      expect((await find("make=kia&kilometersMax=100000", 1)).keys).toContain("odd");
+
+      // The listing form's upsert: a number is read as one.
+      await db
+        .insert(listingDetails)
+        .values({ listingId: id, details: { make: "toyota", year: 2016 } })
+        .onConflictDoUpdate({
+          target: listingDetails.listingId,
+          set: { details: { make: "toyota", year: 2016 } },
+        });
+      expect((await find("make=kia", 1)).keys).not.toContain("odd");
+      expect((await find("make=toyota&yearMin=2016", 1)).keys).toContain("odd");
+      expect((await find("make=toyota&yearMax=2015", 1)).keys).not.toContain("odd");
+
+      await db.delete(listingDetails).where(eq(listingDetails.listingId, id));
+      expect((await find("make=toyota", 1)).keys).not.toContain("odd");
+      // A detail filter holds only listings that have details, a range alone too.
+      expect((await find("yearMin=2010", 1)).keys).not.toContain("odd");
+      expect((await find("", 1)).keys).toContain("odd");
+      const [copies] = await db
+        .select({ make: listings.make, year: listings.year, km: listings.kilometers })
+        .from(listings)
+        .where(eq(listings.id, id));
+      expect(copies).toEqual({ make: null, year: null, km: null });
+    } finally {
+      await db.delete(listings).where(eq(listings.id, id));
+    }
+  });
+
+  it("are computed by the seeder exactly as the database computes them", async () => {
+    const values = ["", "2015", "2015.5", "abc", "-5", "1e3", " 2015", "٢٠١٥", "0"];
+    for (const value of values) {
+      const result = await db.execute<{ n: string | null }>(
+        sql`select souqna_detail_number(${value})::text as n`,
+      );
+      const [{ n }] = (result as unknown as { rows: { n: string | null }[] }).rows as [
+        { n: string | null },
+      ];
+      const expected = detailNumber(value);
+      expect(n === null ? null : Number(n), value).toEqual(expected);
+    }
+    expect(filterColumnsOf({ make: "kia", year: 2015 })).toEqual({
+      make: "kia",
+      year: 2015,
+      kilometers: null,
+    });
+    expect(filterColumnsOf({ make: 3 }).make).toBeNull();
   });
 });

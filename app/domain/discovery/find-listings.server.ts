@@ -4,9 +4,11 @@ import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings } from "~/db/schema";
 import {
   type Corrections,
-  findCorrections,
+  expandQuery,
+  prepareSearch,
   searchMatch,
 } from "~/domain/search/search-query.server";
+import { isCopiedRangeDetail } from "./filter-columns";
 import { type ListingQuery, PAGE_SIZE, priceFilterApplies } from "./listing-query";
 
 export interface FoundListing {
@@ -38,6 +40,13 @@ export interface FoundPage {
  */
 export const COUNT_LIMIT = 1000;
 
+export interface StatementOptions {
+  /** Known words close to each misspelt query word (findCorrections). */
+  corrections?: Corrections;
+  /** Each query word's tsquery text, as expandQuery returned it. */
+  expanded?: readonly (string | null)[];
+}
+
 /** `%` and `_` are wildcards in LIKE; a visitor's text must match only itself. */
 function likeText(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -46,8 +55,8 @@ function likeText(text: string) {
 /** The WHERE of a results page: only active listings, then every filter that applies. */
 export function listingConditions(
   query: ListingQuery,
-  { corrections }: { corrections?: Corrections } = {},
-): { where: SQL; rank: SQL<number> | null } {
+  { corrections, expanded }: StatementOptions = {},
+): { where: SQL; rank: SQL<number> | null; expansions: SQL<string>[] } {
   const conditions: SQL[] = [eq(listings.status, "active")];
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId));
@@ -69,20 +78,34 @@ export function listingConditions(
   if (priceFilterApplies(query)) {
     conditions.push(sql`${listings.price} between ${query.priceMin} and ${query.priceMax}`);
   }
-  if (Object.keys(query.exact).length > 0) {
+  const { make, ...otherExact } = query.exact;
+  // The make is read from its copy on listings (filter-columns.ts): with the category it walks
+  // listings_active_category_make_created_idx instead of joining every car's details.
+  if (make !== undefined) conditions.push(eq(listings.make, make));
+  if (Object.keys(otherExact).length > 0) {
     // One containment test, answered by the GIN index on details.
-    conditions.push(sql`${listingDetails.details} @> ${JSON.stringify(query.exact)}::jsonb`);
+    conditions.push(sql`${listingDetails.details} @> ${JSON.stringify(otherExact)}::jsonb`);
   }
   for (const range of query.ranges) {
     // Only items that have the detail are held to the range (spec, section 5).
+    if (isCopiedRangeDetail(range.key)) {
+      // Null when the detail is missing or empty, NaN (in no range) when it is not a number.
+      const column = listings[range.key];
+      conditions.push(sql`(${column} is null or ${column} between ${range.min} and ${range.max})`);
+      continue;
+    }
     const value = sql`${listingDetails.details} ->> ${range.key}`;
     conditions.push(
       sql`(${value} is null or ${value} = '' or (${value} ~ '^[0-9]+(\\.[0-9]+)?$' and (${value})::numeric between ${range.min} and ${range.max}))`,
     );
   }
-  const match = query.q.trim() ? searchMatch(query.q, { corrections }) : null;
+  const match = query.q.trim() ? searchMatch(query.q, { corrections, expanded }) : null;
   if (match) conditions.push(match.where);
-  return { where: and(...conditions) ?? sql`true`, rank: match?.rank ?? null };
+  return {
+    where: and(...conditions) ?? sql`true`,
+    rank: match?.rank ?? null,
+    expansions: match?.expansions ?? [],
+  };
 }
 
 function orderOf(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
@@ -108,10 +131,15 @@ export function listingStatements(
   db: Database,
   query: ListingQuery,
   pageSize = PAGE_SIZE,
-  options: { corrections?: Corrections } = {},
+  options: StatementOptions = {},
 ) {
   const { where, rank } = listingConditions(query, options);
-  const needsDetails = Object.keys(query.exact).length > 0 || query.ranges.length > 0;
+  // A detail filter holds only listings that have details. A make copied onto the listing
+  // already says it has them, so the motors filter need not join details to count.
+  const { make, ...otherExact } = query.exact;
+  const needsDetails =
+    Object.keys(otherExact).length > 0 ||
+    query.ranges.some((range) => make === undefined || !isCopiedRangeDetail(range.key));
   const pageOf = (page: number, broad = false) => {
     const base = db
       .select({
@@ -160,8 +188,10 @@ export function listingStatements(
 /**
  * One page of active listings for the home, category and search pages, filtered, sorted and
  * paged in the database, with each listing's primary image (else its first). Two queries: the
- * count (up to COUNT_LIMIT), then the page (two more when a search finds nothing and is tried
- * again forgiving typos). A page past the end gives the last page.
+ * count (up to COUNT_LIMIT), then the page; a search first looks up what its words stand for
+ * (three, with the corrections it may need), and one that finds nothing is tried again
+ * forgiving typos (five). A page past the end
+ * gives the last page.
  */
 export async function findListings({
   db,
@@ -174,13 +204,16 @@ export async function findListings({
   pageSize?: number;
   withTotal?: boolean;
 }): Promise<FoundPage> {
-  const exact = await findPage(db, query, pageSize, withTotal);
+  // What each query word stands for, first, so that the count and the page carry it as a
+  // constant; the corrections they would need come in the same statement.
+  const prepared = query.q.trim() ? await prepareSearch(db, query.q) : undefined;
+  const exact = await findPage(db, query, pageSize, withTotal, { expanded: prepared?.expanded });
   // Typos are forgiven only when the words as typed find nothing: then each word is also tried
   // as the known words closest to it.
-  if (exact.total > 0 || !query.q.trim()) return exact;
-  const corrections = await findCorrections(db, query.q);
-  if (corrections.size === 0) return exact;
-  return findPage(db, query, pageSize, withTotal, corrections);
+  if (exact.total > 0 || !prepared || prepared.corrections.size === 0) return exact;
+  const { corrections } = prepared;
+  const expanded = await expandQuery(db, query.q, { corrections });
+  return findPage(db, query, pageSize, withTotal, { corrections, expanded });
 }
 
 function toFound({
@@ -195,9 +228,9 @@ async function findPage(
   query: ListingQuery,
   pageSize: number,
   withTotal: boolean,
-  corrections?: Corrections,
+  options: StatementOptions = {},
 ): Promise<FoundPage> {
-  const { pageOf, countQuery } = listingStatements(db, query, pageSize, { corrections });
+  const { pageOf, countQuery } = listingStatements(db, query, pageSize, options);
   if (!withTotal) {
     const rows = await pageOf(query.page);
     return {

@@ -1,14 +1,14 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { listingDetails, listings, users } from "~/db/schema";
+import { listingDetails, listings, searchWords, users } from "~/db/schema";
 import { splitByScript } from "~/domain/listings/listings-schemas";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { alternativesOf } from "./aliases";
 import { listingSearchColumns } from "./listing-document";
 import { SEARCH_VERSION, searchTerms } from "./normalize";
 import { reindexSearch } from "./reindex.server";
-import { type Corrections, findCorrections, searchMatch } from "./search-query.server";
+import { type Corrections, expandQuery, findCorrections, searchMatch } from "./search-query.server";
 
 /*
  * Search against real PostgreSQL matching (PGlite here, PostgreSQL in CI): each case is a query
@@ -129,15 +129,24 @@ let db: Database;
 const ids = new Map<string, string>();
 
 /** As the results pages do: the words as typed, else their corrections. */
-async function search(query: string) {
-  const exact = await searchRows(query);
+async function search(query: string, options: { expandFirst?: boolean } = {}) {
+  const exact = await searchRows(query, undefined, options);
   if (exact.length > 0) return exact;
-  return searchRows(query, await findCorrections(db, query));
+  return searchRows(query, await findCorrections(db, query), options);
 }
 
-async function searchRows(query: string, corrections?: Corrections) {
-  const match = searchMatch(query, { corrections });
+async function searchRows(
+  query: string,
+  corrections?: Corrections,
+  options: { expandFirst?: boolean } = {},
+) {
+  let match = searchMatch(query, { corrections });
   if (!match) return [];
+  if (options.expandFirst) {
+    // As findListings does: one statement expands the words, the next carries them as text.
+    const expanded = await expandQuery(db, query, { corrections });
+    match = searchMatch(query, { corrections, expanded }) ?? match;
+  }
   const rows = await db
     .select({ id: listings.id })
     .from(listings)
@@ -187,6 +196,43 @@ describe("search matching", () => {
     for (const key of mustFind) expect(found, `"${query}" should find ${key}`).toContain(key);
     for (const key of mustNotFind)
       expect(found, `"${query}" must not find ${key}`).not.toContain(key);
+    // The page query carries the words the count query expanded: it must find the same.
+    expect(await search(query, { expandFirst: true })).toEqual(found);
+  });
+
+  it("searches a prefix of many known words as a prefix, and still finds them all", async () => {
+    // More known words start with "zqx" than a query word is expanded to.
+    await db
+      .insert(searchWords)
+      .values(Array.from({ length: 80 }, (_, n) => ({ word: `zqx${String(n).padStart(3, "0")}` })))
+      .onConflictDoNothing();
+    const columns = {
+      title: "zqx999",
+      titleAr: "",
+      description: "",
+      descriptionAr: "",
+      cityId: null,
+      location: "",
+      locationAr: "",
+      categoryId: 4,
+    };
+    const [row] = await db
+      .insert(listings)
+      .values({ ...columns, ...listingSearchColumns(columns), userId: "seller", price: 1 })
+      .returning({ id: listings.id });
+    ids.set("many-words", row?.id ?? "");
+    try {
+      for (const query of ["zqx", "zqx9", "zqx999"]) {
+        expect(await search(query), query).toEqual(["many-words"]);
+        expect(await search(query, { expandFirst: true }), query).toEqual(["many-words"]);
+      }
+      // A word the listing does not hold, as typed (no typo forgiveness), finds nothing.
+      expect(await searchRows("zqx06")).toEqual([]);
+      expect(await searchRows("zqx06", undefined, { expandFirst: true })).toEqual([]);
+    } finally {
+      await db.delete(listings).where(eq(listings.id, row?.id ?? ""));
+      ids.delete("many-words");
+    }
   });
 
   it("finds nothing for an empty or punctuation-only query", async () => {

@@ -2,6 +2,7 @@
 // `npm start`: builds the app when the build is missing or older than the sources, then runs
 // the server. Nothing else to install: the database is embedded (PGlite) unless DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +25,9 @@ function newestMtime(target) {
 }
 
 const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (built < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) {
+// A worker (WEB_CONCURRENCY, server/index.ts) runs what its primary has just built: several
+// workers building at once into one folder would break each other's build.
+if (!cluster.isWorker && built < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) {
   console.log("souqna: building the app (first start or changed sources)…");
   const result = spawnSync(
     process.execPath,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -319,8 +320,29 @@ export function staticAssets(clientDir: string): express.RequestHandler {
       setHeaders: staticHeaders,
     }),
   );
-  router.use(
-    express.static(clientDir, { maxAge: 60 * 60 * 1000, index: false, setHeaders: staticHeaders }),
-  );
+  // The other files (favicon, manifest) are few and fixed per build: a page's address is looked
+  // up in their list instead of asking the disk (a stat) on every page request.
+  const files = new Set(listFiles(clientDir, "/").filter((file) => !file.startsWith("/assets/")));
+  const serveFile = express.static(clientDir, {
+    maxAge: 60 * 60 * 1000,
+    index: false,
+    setHeaders: staticHeaders,
+  });
+  router.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   return router;
+}
+
+/** Every file under `dir`, as URL paths ("/favicon.svg"); none when the folder is missing. */
+function listFiles(dir: string, prefix: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) =>
+    entry.isDirectory()
+      ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
 }

@@ -1,7 +1,8 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { isExpectedStartupError } from "../app/db/cli/cli-database";
-import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
+import { type DatabaseHandle, openDatabase, openPostgres } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemoIfEmpty } from "../app/db/seed/seed-demo.server";
@@ -15,21 +16,194 @@ import {
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
 import { createMailer } from "../app/mail/mailer.server";
-import { readEnv } from "../app/utils/env.server";
+import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir } from "./data-dir";
-import { createLogger } from "./logger";
+import { type AppLogger, createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 4000;
+/** The primary waits a little longer than its workers' own grace before it kills them. */
+const PRIMARY_GRACE_MS = SHUTDOWN_GRACE_MS + 500;
+/** A worker that dies after start-up is replaced, after this pause (no tight crash loop). */
+const RESPAWN_DELAY_MS = 1000;
+
+type Role = "single" | "worker";
+/** What a worker tells the primary (process.send) once it accepts connections. */
+interface ListeningMessage {
+  kind: "souqna:listening";
+  port: number;
+}
 
 async function main() {
   const dev = process.argv.includes("--dev");
   const env = readEnv();
+  if (cluster.isWorker) {
+    const logger = createLogger(env.LOG_LEVEL, { worker: cluster.worker?.id });
+    return serve({ env, logger, dev, role: "worker" });
+  }
   const logger = createLogger(env.LOG_LEVEL);
-  const started = performance.now();
+  const { workers, ignored } = dev ? { workers: 1 } : resolveWorkers(env);
+  if (ignored) {
+    logger.warn(
+      { WEB_CONCURRENCY: ignored },
+      "WEB_CONCURRENCY ignored: the embedded database belongs to one process (set DATABASE_URL for workers)",
+    );
+  }
+  if (workers > 1) return runPrimary({ env, logger, workers });
+  return serve({ env, logger, dev, role: "single" });
+}
 
+/**
+ * What happens once per deployment, before any request: migrations (instances take turns on an
+ * advisory lock), reference data, the search text, the demo listings. With workers, the primary
+ * does it before it forks them.
+ */
+async function prepareDeployment(database: DatabaseHandle, env: Env, logger: AppLogger) {
+  await runMigrations(database);
+  await syncReferenceData(database.db);
+  const reindexed = await reindexSearch(database);
+  if (reindexed > 0) logger.info({ listings: reindexed }, "rewrote the search text of listings");
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR, logger });
+    if (seeded > 0) logger.info({ listings: seeded }, "added demo listings to the empty database");
+  }
+}
+
+/** Hourly housekeeping and exchange rates: one process per instance runs them, never each worker. */
+function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger) {
+  // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
+  const rates = startRateUpdates({ db: database.db, env, logger });
+  const maintenance = startMaintenance({ db: database.db, dataDir: env.DATA_DIR, logger });
+  return () => {
+    rates.stop();
+    maintenance.stop();
+  };
+}
+
+/**
+ * The primary of a PostgreSQL instance with several workers (WEB_CONCURRENCY): it prepares the
+ * database, runs the housekeeping, forks the workers (each with its own pool and LISTEN
+ * connection; they share the port through node:cluster) and replaces one that dies. It serves
+ * no request itself. SIGTERM/SIGINT are passed on to the workers, which finish what they serve.
+ */
+async function runPrimary({
+  env,
+  logger,
+  workers,
+}: {
+  env: Env;
+  logger: AppLogger;
+  workers: number;
+}) {
+  const started = performance.now();
+  const databaseUrl = env.DATABASE_URL as string;
   prepareDataDir(env.DATA_DIR);
+  // Generated once here (without SESSION_SECRET) rather than raced for by the workers.
+  resolveSessionSecret(env);
+  const database = await openPostgres(databaseUrl, 2);
+
+  let closing = false;
+  let announced = false;
+  let stopHousekeeping = () => {};
+  const listening = new Set<number>();
+  const live = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  let allExited: () => void = () => {};
+
+  const shutdown = async (signal: string, code = 0) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      for (const worker of live()) worker?.process.kill("SIGKILL");
+      process.exit(1);
+    }, PRIMARY_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      allExited = resolve;
+      const running = live();
+      if (running.length === 0) return resolve();
+      for (const worker of running) worker?.process.kill("SIGTERM");
+    });
+    stopHousekeeping();
+    await database
+      .close()
+      .catch((error) => logger.error({ err: error }, "closing the database failed"));
+    logger.info("stopped");
+    process.exit(code);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await prepareDeployment(database, env, logger);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  if (closing) return;
+  stopHousekeeping = startHousekeeping(database, env, logger);
+  logger.info({ mail: describeMail(env) }, "outgoing mail");
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: ListeningMessage) => {
+      if (message?.kind !== "souqna:listening") return;
+      listening.add(worker.id);
+      if (announced || listening.size < workers) return;
+      announced = true;
+      logger.info(
+        {
+          port: message.port,
+          database: "postgres",
+          workers,
+          startupMs: Math.round(performance.now() - started),
+        },
+        `Souqna is running at http://localhost:${message.port}`,
+      );
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const served = listening.delete(worker.id);
+    if (closing) {
+      if (live().length === 0) allExited();
+      return;
+    }
+    if (!announced && !served) {
+      // A worker that cannot start (port taken, database refused) will not do better on a retry.
+      logger.error({ worker: worker.id, code, signal }, "a worker failed to start; stopping");
+      void shutdown("worker failed", code || 1);
+      return;
+    }
+    logger.error({ worker: worker.id, code, signal }, "a worker stopped; starting another");
+    setTimeout(() => {
+      if (!closing) fork();
+    }, RESPAWN_DELAY_MS).unref();
+  });
+  for (let i = 0; i < workers; i++) fork();
+}
+
+/**
+ * One process that serves requests: the only one on PGlite (and on PostgreSQL with
+ * WEB_CONCURRENCY=1), which also prepares the database and runs the housekeeping; or a worker of
+ * runPrimary, which only opens its own pool and LISTEN connection and serves.
+ */
+async function serve({
+  env,
+  logger,
+  dev,
+  role,
+}: {
+  env: Env;
+  logger: AppLogger;
+  dev: boolean;
+  role: Role;
+}) {
+  const started = performance.now();
+  const single = role === "single";
+
+  if (single) prepareDataDir(env.DATA_DIR);
   const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
 
   let database: DatabaseHandle;
@@ -60,8 +234,7 @@ async function main() {
       // Long-lived connections (event streams) would hold the close open; end them.
       setTimeout(() => server?.closeAllConnections(), 1000).unref();
     });
-    stopRateUpdates();
-    stopMaintenance();
+    stopHousekeeping();
     await database
       .close()
       .catch((error) => logger.error({ err: error }, "closing the database failed"));
@@ -70,20 +243,14 @@ async function main() {
     process.exit(0);
   };
   let server: import("node:http").Server | undefined;
-  let stopRateUpdates = () => {};
-  let stopMaintenance = () => {};
+  let stopHousekeeping = () => {};
   let messaging: MessageHub | undefined;
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  // `on`, not `once`: a second signal (the terminal's SIGINT reaches a worker as well as its
+  // primary, which passes on its own) must not kill the process halfway through its shutdown.
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await runMigrations(database);
-  await syncReferenceData(database.db);
-  const reindexed = await reindexSearch(database);
-  if (reindexed > 0) logger.info({ listings: reindexed }, "rewrote the search text of listings");
-  if (env.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR, logger });
-    if (seeded > 0) logger.info({ listings: seeded }, "added demo listings to the empty database");
-  }
+  if (single) await prepareDeployment(database, env, logger);
   if (closing) return;
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -101,7 +268,7 @@ async function main() {
   }
 
   const mailer = createMailer(env);
-  logger.info({ mail: describeMail(env) }, "outgoing mail");
+  if (single) logger.info({ mail: describeMail(env) }, "outgoing mail");
   const auth = createAuth({
     db: database.db,
     env,
@@ -109,19 +276,26 @@ async function main() {
     mailer,
     logger,
   });
-  // Two instances on one PostgreSQL database hear each other's messages through LISTEN/NOTIFY.
+  // Two instances (or workers) on one PostgreSQL database hear each other's messages through
+  // LISTEN/NOTIFY, each on a connection of its own.
   messaging = env.DATABASE_URL
     ? createPostgresHub({ db: database.db, url: env.DATABASE_URL, logger })
     : createLocalHub(logger, database);
   const app = createApp({ env, database, auth, mailer, messaging, logger, build, assets, dev });
-  // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
-  stopRateUpdates = startRateUpdates({ db: database.db, env, logger }).stop;
-  stopMaintenance = startMaintenance({ db: database.db, dataDir: env.DATA_DIR, logger }).stop;
-  server = app.listen(env.PORT, env.HOST, () => {
+  if (single) stopHousekeeping = startHousekeeping(database, env, logger);
+  // Express 5 calls this with the error too when listening fails (the "error" handler below).
+  server = app.listen(env.PORT, env.HOST, (error?: Error) => {
+    if (error) return;
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    const startupMs = Math.round(performance.now() - started);
+    if (role === "worker") {
+      logger.info({ port, pid: process.pid, startupMs }, "worker is listening");
+      process.send?.({ kind: "souqna:listening", port } satisfies ListeningMessage);
+      return;
+    }
     logger.info(
-      { port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+      { port, database: database.kind, startupMs },
       `Souqna is running at http://localhost:${port}`,
     );
   });
@@ -139,7 +313,7 @@ async function main() {
 }
 
 /** Where mail goes, for the operator: the SMTP host (never its credentials) or the outbox. */
-function describeMail(env: ReturnType<typeof readEnv>) {
+function describeMail(env: Env) {
   if (env.SMTP_URL) {
     try {
       const url = new URL(env.SMTP_URL);

@@ -1,9 +1,10 @@
 import pino from "pino";
 
-export function createLogger(level: string) {
+/** `base`: fields on every line (a worker's number, so an operator can tell them apart). */
+export function createLogger(level: string, base?: Record<string, unknown>) {
   return pino({
     level,
-    base: undefined,
+    base: base ?? undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ["req.headers.cookie", "req.headers.authorization"],
     serializers: { err: serializeError, error: serializeError },

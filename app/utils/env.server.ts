@@ -1,6 +1,12 @@
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+
+/** More workers than this only add PostgreSQL connections (10 per worker), not throughput. */
+const MAX_WORKERS = 64;
+/** `auto` stops here: each worker holds its own pool of 10 connections. */
+const MAX_AUTO_WORKERS = 8;
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -73,6 +79,23 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Whether that service's rate is per new pound (since 1 January 2026) or per old pound. */
   EXCHANGE_RATE_BASE: z.enum(["new", "old"]).default("new"),
+  /**
+   * Worker processes serving requests on PostgreSQL (node:cluster): a number, or `auto` (unset)
+   * for one per core. PGlite always runs in one process (decision 001): see resolveWorkers.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((value, ctx): number | "auto" => {
+      const v = (value ?? "").trim().toLowerCase();
+      if (v === "" || v === "auto") return "auto";
+      if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_WORKERS) return Number(v);
+      ctx.addIssue({
+        code: "custom",
+        message: `expected a number of worker processes from 1 to ${MAX_WORKERS}, or auto; got "${value}"`,
+      });
+      return z.NEVER;
+    }),
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
@@ -114,6 +137,23 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   };
+}
+
+/**
+ * How many processes serve requests. PGlite: always one, whatever WEB_CONCURRENCY says (one
+ * process owns the embedded database, decision 001); `ignored` then says so for the log.
+ * PostgreSQL: WEB_CONCURRENCY, or one per core (at most 8) when it is `auto` or unset.
+ */
+export function resolveWorkers(
+  env: Pick<Env, "DATABASE_URL" | "WEB_CONCURRENCY">,
+  cores = os.availableParallelism(),
+): { workers: number; ignored?: number } {
+  if (!env.DATABASE_URL) {
+    const asked = env.WEB_CONCURRENCY;
+    return asked !== "auto" && asked > 1 ? { workers: 1, ignored: asked } : { workers: 1 };
+  }
+  if (env.WEB_CONCURRENCY !== "auto") return { workers: env.WEB_CONCURRENCY };
+  return { workers: Math.max(1, Math.min(cores, MAX_AUTO_WORKERS)) };
 }
 
 export class ConfigError extends Error {

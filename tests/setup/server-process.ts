@@ -31,6 +31,9 @@ export function startServer(
       LOG_LEVEL: "info",
       SEED_DEMO: "false",
       NODE_ENV: "production",
+      // One process per started server, as before workers existed: test files run three at a time
+      // on two cores, and the cluster has its own test (server/cluster.test.ts).
+      WEB_CONCURRENCY: "1",
       SESSION_SECRET: "test-secret-for-the-suite-only-0123456789abcdef",
       ...env,
     },

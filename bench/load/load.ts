@@ -301,6 +301,7 @@ async function main() {
         lateFailures: 0,
         recovered: true,
       };
+      let faultEndedAt = 0;
       const logStart = servers.map((s) => s.output().length);
       const before = traffic.samples.length;
       let sampling = true;
@@ -355,13 +356,16 @@ async function main() {
         await at(0.6);
         disk.free();
         const freedAt = Date.now();
+        faultEndedAt = freedAt;
         const posts = traffic.samples.filter(
           (s) => s.action === "post" && s.at > filledAt && s.at <= freedAt,
         );
         report.notes.push(
           `media disk full for ${fmt(freedAt - filledAt)}: ${posts.length} posts answered ${[...new Set(posts.map((s) => s.status))].join("/") || "—"}`,
         );
-        const giveUp = startedAt + phaseSeconds * 1000 * 0.75;
+        // At least 10 s to recover: on a busy machine filling the disk can take most of a short
+        // (smoke) phase, and the recovery post would then never be tried.
+        const giveUp = Math.max(startedAt + phaseSeconds * 1000 * 0.75, Date.now() + 10_000);
         const since = Date.now();
         const prober2 = members[1]!;
         let posted = Number.NaN;
@@ -403,7 +407,8 @@ async function main() {
       sampling = false;
       await healthSampler;
       report.samples = traffic.samples.slice(before);
-      const lateFrom = startedAt + phaseSeconds * 1000 * 0.75;
+      // The last quarter, or from the end of the fault when a slow machine made it run later.
+      const lateFrom = Math.max(startedAt + phaseSeconds * 1000 * 0.75, faultEndedAt);
       report.lateFailures = report.samples.filter(
         (s) => s.at >= lateFrom && (s.status >= 500 || s.status === 0),
       ).length;

@@ -1,9 +1,92 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// Chunks (issue 12): a page's first load is at most a dozen requests, so modules are grouped by
+// who needs them instead of one shared file per shared module (once one file per icon).
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|^\0rolldown[\\/]runtime|vite[\\/]preload-helper/;
+// The root's own code and what (nearly) every page uses: header, drawer, footer, menus, the
+// translator, toasts' loader, page meta.
+const SHELL_FILES =
+  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](guest-favorites|merge-guest-favorites)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/](live-client|use-live-messages|message-types|unread-badge)\.)/;
+// Parts of the shell fetched on demand (React.lazy): a member's menu and live badge, the contact
+// form, the footer's coming-soon note, every dialog, the error screen, the phone's category drawer, the merge of a
+// guest's favourites into the account.
+const SHELL_LAZY =
+  /[\\/]app[\\/]components[\\/](layout[\\/](contact-support-dialog|contact-support|category-drawer|coming-soon-dialog)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
+
+/** lucide's component names (with their aliases) → icon file, from its index. */
+function lucideFiles() {
+  const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+  )) {
+    for (const [, name] of (names ?? "").matchAll(/default as (\w+)/g)) fileOf.set(name!, file!);
+  }
+  return fileOf;
+}
+
+/**
+ * Icons where they are shown: `import { X } from "lucide-react"` in our code becomes a constant
+ * drawn by our small runtime (app/components/ui/lucide-icon.ts) with lucide's drawing, in the
+ * importing module itself. An icon then travels with the component that shows it: no file per
+ * icon, no shared icons file that pages download for icons they never show. Server and browser
+ * builds both go through here, so they draw the same markup.
+ */
+function lucideIconsInPlace() {
+  const runtime = path.resolve("app/components/ui/lucide-icon.ts");
+  const fileOf = lucideFiles();
+  const drawings = new Map<string, Promise<string>>();
+  const drawing = (file: string) => {
+    let found = drawings.get(file);
+    if (!found) {
+      found = import(`lucide-react/dist/esm/icons/${file}.mjs`).then(
+        (module: { __iconData: { name: string; node: [string, Record<string, string>][] } }) =>
+          JSON.stringify({
+            name: module.__iconData.name,
+            node: module.__iconData.node.map(([tag, { key: _key, ...attributes }]) => [
+              tag,
+              attributes,
+            ]),
+          }),
+      );
+      drawings.set(file, found);
+    }
+    return found;
+  };
+  return {
+    name: "souqna:lucide-icons-in-place",
+    enforce: "pre" as const,
+    async transform(code: string, id: string) {
+      if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('from "lucide-react"')) return null;
+      const imports = [...code.matchAll(/import \{([^}]*)\} from "lucide-react";?/g)];
+      if (imports.length === 0) return null;
+      let out = code;
+      const constants: string[] = [];
+      for (const [statement, names] of imports) {
+        for (const entry of (names ?? "").split(",")) {
+          if (!entry.trim() || /^\s*type\s/.test(entry)) continue;
+          const [name, local = name] = entry.trim().split(/\s+as\s+/);
+          const file = fileOf.get(name!);
+          if (!file) throw new Error(`no lucide icon ${name} (${id})`);
+          constants.push(`const ${local} = /* @__PURE__ */ __lucideIcon(${await drawing(file)});`);
+        }
+        out = out.replace(statement, "");
+      }
+      return {
+        code: `import __lucideIcon from ${JSON.stringify(runtime)};\n${constants.join("\n")}\n${out}`,
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideIconsInPlace(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",
@@ -11,9 +94,35 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Icons used on three or more pages share one file, instead of one request per icon
-            // (there were 49 scripts on the listing page); the rest go with their page.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 3 },
+            // React, React DOM and React Router: one file that every page needs.
+            { name: "framework", test: FRAMEWORK, priority: 30 },
+            // The shell (its icons are in its modules): one file on every page instead of a
+            // dozen small shared ones.
+            {
+              name: "shell",
+              test: (id: string) => SHELL_FILES.test(id) && !SHELL_LAZY.test(id),
+              priority: 20,
+            },
+            // The heart button on its own: the listing page shows it without the cards.
+            {
+              name: "favorite-button",
+              test: /[\\/]app[\\/]components[\\/]favorites[\\/]favorite-button\./,
+              priority: 15,
+            },
+            // Result cards (listing, favourite) with their photo: home, search, categories,
+            // favourites and profile show them together.
+            {
+              name: "cards",
+              test: /[\\/]app[\\/]components[\\/](discovery[\\/](listing-card|card-image)|favorites[\\/]favorite-card)\./,
+              priority: 10,
+            },
+            // Small form pieces several pages share: field alerts, the city list's options,
+            // the listing pages' error screen.
+            {
+              name: "forms",
+              test: /[\\/]app[\\/]components[\\/](forms[\\/](field|city-options)|listing[\\/]listing-error|moderation[\\/]report-fields)\./,
+              priority: 10,
+            },
           ],
         },
       },

@@ -1,5 +1,3 @@
-import { getUsdRate } from "~/domain/money/exchange-rate.server";
-import "./app.css";
 import { type ReactNode, use, useEffect } from "react";
 import {
   data,
@@ -12,7 +10,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { categoryName } from "./components/layout/category-name";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
@@ -52,7 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(
     {
       lang,
-      categories,
+      // What the header and the drawer show: slug and name in this language, not the tree.
+      categories: categories.map((category) => ({
+        id: category.id,
+        slug: category.slug,
+        name: categoryName(category, lang),
+      })),
       member: member
         ? {
             name: member.name,
@@ -79,6 +85,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const links: Route.LinksFunction = () => [
+  // A stylesheet with a precedence is one of React's resources: it goes into the <head> ahead of
+  // the module preloads, so the browser asks for it before the scripts.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];

@@ -51,17 +51,21 @@ export function firstLoadJs(buildDir) {
 
 /**
  * The shared catalog is fetched before hydration in the page's language only (entry.client.tsx):
- * the larger of the two language files counts towards every page.
+ * one more request, and the larger of the two language files counts towards every page. The
+ * loader may sit in any chunk (the shell's, since issue 12's second part), so every file is read.
  */
 export function catalogBeforeHydration(buildDir) {
   const assets = path.join(buildDir, "client/assets");
-  const loader = fs.readdirSync(assets).find((name) => /^common-catalog-[\w-]+\.js$/.test(name));
-  if (!loader) return { file: null, gzip: 0 };
-  const text = fs.readFileSync(path.join(assets, loader), "utf8");
   let largest = { file: null, gzip: 0 };
-  for (const [, file] of text.matchAll(/import\(`\.\/(common-[\w-]+\.js)`\)/g)) {
-    const gzip = zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
-    if (gzip > largest.gzip) largest = { file: `/assets/${file}`, gzip };
+  const seen = new Set();
+  for (const name of fs.readdirSync(assets).filter((file) => file.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(assets, name), "utf8");
+    for (const [, file] of text.matchAll(/import\(`\.\/(common-[\w-]+\.js)`\)/g)) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const gzip = zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
+      if (gzip > largest.gzip) largest = { file: `/assets/${file}`, gzip };
+    }
   }
   return largest;
 }

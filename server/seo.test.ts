@@ -137,7 +137,7 @@ describe("with the default limit of 50,000 URLs a file", () => {
       expect(urls).toContain(`${ESCAPED_URL}/category/${category.slug}?lang=en`);
     }
     expect(xml).toContain(
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${ESCAPED_URL}/listing/${activeIds[0]}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${ESCAPED_URL}/listing/${activeIds[0]}?lang=en"/>`,
     );
     expect(xml).not.toContain("/auth");
     // Nothing unescaped: every "&" starts an entity.

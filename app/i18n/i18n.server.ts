@@ -16,8 +16,24 @@ export function serverT(lang: Lang, ns: Namespace = "common"): Translate {
 }
 
 /** The catalogs a page needs, in its language, to hand to the browser through loader data. */
-export function bundlesFor<N extends Namespace>(lang: Lang, namespaces: readonly N[]) {
+export function bundlesFor<N extends Namespace>(
+  lang: Lang,
+  namespaces: readonly N[],
+  /**
+   * Only these top-level sections of a namespace (the page's HTML carries its loader data: the
+   * listing page does not need the ad form's texts). The browser merges what each page brings.
+   */
+  sections: { [K in N]?: readonly (keyof (typeof resources)[Lang][K])[] } = {},
+) {
   const out = {} as { [K in N]: (typeof resources)[Lang][K] };
-  for (const ns of namespaces) out[ns] = resources[lang][ns];
+  for (const ns of namespaces) {
+    const catalog = resources[lang][ns];
+    const keys = sections[ns];
+    out[ns] = keys
+      ? (Object.fromEntries(
+          keys.map((key) => [key, catalog[key]]),
+        ) as unknown as (typeof resources)[Lang][typeof ns])
+      : catalog;
+  }
   return out;
 }

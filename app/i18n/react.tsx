@@ -58,6 +58,21 @@ export function useTranslation(ns = "common"): {
 /** Adds a route's own catalog (sent in its loader data) before its texts are read. */
 export function useNamespace(ns: string, catalog: object | undefined) {
   const state = useI18nState();
-  if (catalog && !state.catalogs[ns]) state.catalogs[ns] = catalog;
+  if (catalog) {
+    // A page may send only the sections of a catalog it shows (bundlesFor's `sections`): each
+    // page's part is merged into what earlier pages brought, once.
+    let merged = mergedBy.get(state);
+    if (!merged) {
+      merged = new WeakSet();
+      mergedBy.set(state, merged);
+    }
+    if (!merged.has(catalog)) {
+      merged.add(catalog);
+      const known = state.catalogs[ns];
+      state.catalogs[ns] = known ? { ...known, ...catalog } : catalog;
+    }
+  }
   return useTranslation(ns);
 }
+
+const mergedBy = new WeakMap<I18nState, WeakSet<object>>();

@@ -205,12 +205,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 >
                   {t("filters.show")}
                 </a>
-                <SortForm query={query} t={t} />
+                <SortForm links={results.links} t={t} />
               </div>
               <ListingGrid cards={results.cards} t={t} />
               <Pagination
-                query={query}
-                page={results.page}
+                links={results.links}
                 pageCount={results.pageCount}
                 pageText={results.pageText}
                 t={t}

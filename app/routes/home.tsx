@@ -3,7 +3,6 @@ import { Link, useRouteLoaderData } from "react-router";
 import { markFavorites, toCardView } from "~/components/discovery/card-view.server";
 import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
-import { categoryName } from "~/components/layout/category-name";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
 import { getMember } from "~/domain/accounts/session.server";
@@ -152,9 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className="rounded-xl bg-brand-50 p-3 text-brand-700">
                     <CategoryIcon slug={category.slug} className="size-6" />
                   </span>
-                  <span className="text-sm font-semibold">
-                    {categoryName(category, i18n.language)}
-                  </span>
+                  <span className="text-sm font-semibold">{category.name}</span>
                   <span className="text-xs text-muted">
                     {t("categories.listings", {
                       count: count?.total ?? 0,

@@ -17,7 +17,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/member-menu";
+import { Avatar } from "~/components/layout/avatar";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { type GalleryImage, ListingGallery } from "~/components/listing/listing-gallery";
@@ -55,6 +55,31 @@ import { pageMeta } from "~/utils/meta";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { listingJsonLd } from "~/utils/structured-data";
 import type { Route } from "./+types/listing";
+
+/**
+ * The texts this page can show, in its HTML's loader data: the listing's section without the
+ * not-found texts (they come with the 404) and the owner's tools for the owner only.
+ */
+function pageTexts(lang: Lang, isOwner: boolean) {
+  const texts = bundlesFor(lang, ["listings", "moderation", "favorites"], {
+    listings: ["detail"],
+    moderation: ["report"],
+    favorites: ["button", "toast"],
+  });
+  const {
+    notFoundTitle: _notFoundTitle,
+    notFoundBody: _notFoundBody,
+    invalidTitle: _invalidTitle,
+    invalidBody: _invalidBody,
+    backHome: _backHome,
+    owner,
+    ...detail
+  } = texts.listings.detail;
+  return {
+    ...texts,
+    listings: { detail: isOwner ? { ...detail, owner } : detail } as typeof texts.listings,
+  };
+}
 
 function notFound(lang: Lang, invalid: boolean): never {
   const t = serverT(lang, "listings");
@@ -155,7 +180,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   return data(
     {
-      translations: bundlesFor(lang, ["listings", "moderation", "favorites"]),
+      translations: pageTexts(lang, view.isOwner),
       id: listing.id,
       favorite: favoritable ? { favorited } : null,
       usdApprox: usdApproxText(lang, listing.price, usdRate, t),
@@ -567,7 +592,7 @@ function SellerCard({ page, t, revealed }: { page: Loaded; t: T; revealed?: Phon
                 href={contact.whatsapp}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={`${buttonStyles.primary} w-full bg-emerald-600 hover:bg-emerald-700`}
+                className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
                 data-testid="whatsapp"
               >
                 <MessageCircle className="size-4" aria-hidden />
@@ -588,7 +613,7 @@ function SellerCard({ page, t, revealed }: { page: Loaded; t: T; revealed?: Phon
               {reveal?.error ? <FormAlert>{reveal.error}</FormAlert> : null}
               <button
                 type="submit"
-                className={`${buttonStyles.primary} w-full bg-emerald-600 hover:bg-emerald-700`}
+                className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-whatsapp"
               >

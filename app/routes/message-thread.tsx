@@ -11,7 +11,7 @@ import {
   useRevalidator,
 } from "react-router";
 import { FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/member-menu";
+import { Avatar } from "~/components/layout/avatar";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { LocalTime } from "~/components/messaging/local-time";
@@ -34,7 +34,7 @@ import {
 import { getConversation, type Thread } from "~/domain/messaging/get-conversation.server";
 import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
-import { characterCount, MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-schemas";
+import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-schemas";
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -45,6 +45,16 @@ import { AppError, isAppError } from "~/utils/app-error";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/message-thread";
+
+/**
+ * Characters as the server counts them (code points, messaging-schemas' characterCount); written
+ * here so that the page's JavaScript does not bring the listing schemas (Zod, the city list).
+ */
+function codePoints(text: string) {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
 
 /** How many conversations the side list shows next to a conversation (wide screens). */
 const SIDE_LIST = 20;
@@ -566,7 +576,7 @@ function Composer({
 
   const sending = fetcher.state !== "idle";
   const pendingBody = sending ? String(fetcher.formData?.get("body") ?? "") : "";
-  const length = characterCount(text.trim());
+  const length = codePoints(text.trim());
   const tooLong = length > page.maxLength;
 
   const submit = () => {

@@ -19,7 +19,7 @@ import { toFavoriteCards } from "~/components/favorites/favorite-cards.server";
 import { FavoritesPreview } from "~/components/favorites/favorites-preview";
 import { CityOptions } from "~/components/forms/city-options";
 import { Field, FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/member-menu";
+import { Avatar } from "~/components/layout/avatar";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";

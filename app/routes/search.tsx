@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         env,
         lang,
         query,
+        includeCategory: true,
         // The root loader's lookup, shared; the member's hearts cost one query.
         member: await getMember({ auth, db, request }),
       }),
@@ -132,15 +133,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium text-ink" data-testid="results-count">
               {results.foundText}
             </p>
-            <SortForm query={query} includeCategory t={t} />
+            <SortForm links={results.links} t={t} />
           </div>
           <ListingGrid cards={results.cards} t={t} />
           <Pagination
-            query={query}
-            page={results.page}
+            links={results.links}
             pageCount={results.pageCount}
             pageText={results.pageText}
-            includeCategory
             t={t}
           />
         </>

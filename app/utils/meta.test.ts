@@ -38,7 +38,7 @@ describe("pageMeta", () => {
         tagName: "link",
         rel: "alternate",
         hrefLang: "x-default",
-        href: "https://souqna.example/about",
+        href: "https://souqna.example/about?lang=en",
       },
       { property: "og:title", content: "About Us · Souqna" },
       { property: "og:description", content: "Who we are" },
@@ -73,7 +73,7 @@ describe("pageMeta", () => {
       href: "https://souqna.example/category/motors?page=3&lang=en",
     });
     expect(find(tags, "hrefLang", "x-default")[0]).toMatchObject({
-      href: "https://souqna.example/category/motors?page=3",
+      href: "https://souqna.example/category/motors?page=3&lang=en",
     });
   });
 

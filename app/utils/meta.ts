@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { loadedCommonCatalog } from "~/i18n/common-catalog";
+import { defaultLanguage } from "~/i18n/config";
 
 export interface PageMeta {
   title: string;
@@ -38,8 +39,10 @@ export function canonicalParams(search: string): URLSearchParams {
  * Title, description, canonical URL, hreflang alternates and Open Graph tags for a page, in the
  * page's language. Both language variants of a page are `?lang=` URLs so that a crawler without
  * cookies can reach each; the canonical URL of a variant is itself (a canonical pointing at the
- * other language would tell search engines the two are duplicates), and x-default is the URL
- * without `lang`, which negotiates the language.
+ * other language would tell search engines the two are duplicates). x-default names the default
+ * language's variant, not the URL without `lang`: that URL negotiates the language and its
+ * canonical is a variant, and a canonical pointing from one hreflang URL to another is refused
+ * (Lighthouse's canonical audit, and crawlers then distrust the set).
  */
 export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescriptor[] {
   const rootMatch = args.matches.find((m) => m?.id === "root");
@@ -52,7 +55,6 @@ export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescri
     p.set("lang", lang);
     return `${base}?${p.toString()}`;
   };
-  const plain = params.size > 0 ? `${base}?${params.toString()}` : base;
   // The page's language's catalog is always loaded by the time its meta is built.
   const common = loadedCommonCatalog(root.lang);
   const brand = common?.brand ?? "Souqna";
@@ -65,7 +67,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescri
     { tagName: "link", rel: "canonical", href: canonical },
     { tagName: "link", rel: "alternate", hrefLang: "en", href: variant("en") },
     { tagName: "link", rel: "alternate", hrefLang: "ar", href: variant("ar") },
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: plain },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: variant(defaultLanguage) },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs helper shared with the benchmark
@@ -5,36 +6,27 @@ import { catalogBeforeHydration, firstLoadJs, readManifest } from "../../scripts
 
 /*
  * First-load JavaScript per page, from the build's manifest (npm test builds first): bytes are
- * deterministic, so this is a fair test. The goal (issue 12) is 130 KB gzip and 12 scripts on every
- * page; pages not there yet have a ceiling at today's figure, so they may only shrink. Lower a
- * ceiling when a page gets lighter; never raise one.
+ * deterministic, so this is a fair test. Every page must meet issue 12's budget: 130 KB gzip and
+ * 12 script requests before hydration, the language catalog fetched by entry.client counted in
+ * both. The exceptions below are explicit, justified, and may only go down.
  */
 const KB = 1024;
-const GOAL = { gzip: 130 * KB, scripts: 12 };
-const CEILINGS: Record<string, { gzip: number; scripts: number }> = {
-  "routes/home": { gzip: 140 * KB, scripts: 23 },
-  "routes/auth": { gzip: 138 * KB, scripts: 22 },
-  "routes/auth-confirm": { gzip: 135 * KB, scripts: 20 },
-  "routes/forgot-password": { gzip: 137 * KB, scripts: 21 },
-  "routes/profile": { gzip: 146 * KB, scripts: 29 },
-  "routes/settings": { gzip: 138 * KB, scripts: 22 },
-  "routes/dev-mail": { gzip: 136 * KB, scripts: 21 },
-  "routes/dev-mail-message": { gzip: 136 * KB, scripts: 20 },
-  "routes/about": { gzip: 137 * KB, scripts: 21 },
-  "routes/jobs": { gzip: 136 * KB, scripts: 20 },
-  "routes/safety-tips": { gzip: 137 * KB, scripts: 22 },
-  "routes/terms-conditions": { gzip: 136 * KB, scripts: 20 },
-  "routes/post-ad": { gzip: 157 * KB, scripts: 26 },
-  "routes/edit-listing": { gzip: 157 * KB, scripts: 27 },
-  "routes/listing": { gzip: 146 * KB, scripts: 27 },
-  "routes/my-listings": { gzip: 138 * KB, scripts: 22 },
-  "routes/favorites": { gzip: 140 * KB, scripts: 23 },
-  "routes/messages": { gzip: 138 * KB, scripts: 23 },
-  "routes/message-thread": { gzip: 180 * KB, scripts: 25 },
-  "routes/moderation": { gzip: 139 * KB, scripts: 23 },
-  "routes/search": { gzip: 150 * KB, scripts: 25 },
-  "routes/category": { gzip: 152 * KB, scripts: 27 },
-  "routes/not-found": { gzip: 134 * KB, scripts: 19 },
+const BUDGET = { gzip: 130 * KB, scripts: 12 };
+const EXCEPTIONS: Record<string, { gzip: number; scripts: number; why: string }> = {
+  // The ad form hydrates with the car makes and models and every category's field definitions
+  // (the form must show the same selects the server drew); loading them on demand is the next
+  // step (issue 12). Was 155 KB / 25 scripts.
+  "routes/post-ad": { gzip: 143 * KB, scripts: 12, why: "the ad form's reference data" },
+  "routes/edit-listing": { gzip: 143 * KB, scripts: 12, why: "the ad form's reference data" },
+  // The profile draws three tabs' previews (listings table, conversations, favourites) at once.
+  // Was 145 KB / 28 scripts.
+  "routes/profile": { gzip: 136 * KB, scripts: 12, why: "three tabs drawn at first load" },
+  // The member menu and its live unread badge are drawn in place by the server (a lazy part in a
+  // Suspense boundary is streamed after the document's end, hidden without JavaScript), so they
+  // ride in the shell: these three pages are 0.3–2.2 KB over. Was 145 / 151 / 178 KB.
+  "routes/listing": { gzip: 133 * KB, scripts: 12, why: "member menu in the shell" },
+  "routes/category": { gzip: 132 * KB, scripts: 12, why: "member menu in the shell" },
+  "routes/message-thread": { gzip: 131 * KB, scripts: 12, why: "member menu in the shell" },
 };
 
 const build = path.resolve(import.meta.dirname, "../../build");
@@ -66,10 +58,26 @@ describe("first-load JavaScript", () => {
 
   it.each(Object.keys(routes))("%s stays within its budget", (id) => {
     const route = routes[id]!;
-    const budget = CEILINGS[id] ?? GOAL;
+    const budget = EXCEPTIONS[id] ?? BUDGET;
     const gzip = route.gzip + catalog.gzip;
+    const scripts = route.scripts + 1; // the catalog
     expect(gzip, `${id}: ${(gzip / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(budget.gzip);
-    expect(route.scripts, `${id}: ${route.scripts} scripts`).toBeLessThanOrEqual(budget.scripts);
+    expect(scripts, `${id}: ${scripts} scripts`).toBeLessThanOrEqual(budget.scripts);
+  });
+
+  it("keeps the exceptions few and explained", () => {
+    expect(Object.keys(EXCEPTIONS).length).toBeLessThanOrEqual(6);
+    for (const [id, exception] of Object.entries(EXCEPTIONS)) {
+      expect(routes[id], `${id} is still a page`).toBeDefined();
+      expect(exception.why.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps home and search at the budget", () => {
+    for (const id of ["routes/home", "routes/search"]) {
+      expect(EXCEPTIONS[id], id).toBeUndefined();
+      expect(routes[id], id).toBeDefined();
+    }
   });
 
   it("keeps the toast library and server-only code out of every first load", () => {
@@ -79,6 +87,27 @@ describe("first-load JavaScript", () => {
         names.filter((name) => /sonner|i18next|pglite|drizzle|pino/i.test(name)),
         id,
       ).toEqual([]);
+    }
+  });
+
+  it("keeps Zod, the city list and the car makes out of pages that do not draw them", () => {
+    const heavy: Record<string, RegExp> = {
+      zod: /ZodError|\$ZodType/,
+      cities: /Deir ez-Zor/,
+      "car makes": /Sportage/,
+    };
+    // The ad form (post-ad, edit-listing) draws the car makes' selects: see EXCEPTIONS.
+    const allowed: Record<string, string[]> = {
+      "car makes": ["routes/post-ad", "routes/edit-listing"],
+    };
+    for (const [id, route] of Object.entries(routes)) {
+      const text = route.files
+        .map((file) => fs.readFileSync(path.join(build, "client", file), "utf8"))
+        .join("\n");
+      for (const [what, pattern] of Object.entries(heavy)) {
+        if (allowed[what]?.includes(id)) continue;
+        expect(pattern.test(text), `${id} carries ${what}`).toBe(false);
+      }
     }
   });
 });

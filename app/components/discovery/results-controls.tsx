@@ -1,29 +1,23 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { type ListingQuery, queryString, SORTS, type Sort } from "~/domain/discovery/listing-query";
+import type { ResultsLinks } from "./results.server";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Previous / next links (plain links: paging works without JavaScript). */
 export function Pagination({
-  query,
-  page,
+  links,
   pageCount,
   pageText,
-  includeCategory = false,
   t,
 }: {
-  query: ListingQuery;
-  page: number;
+  links: ResultsLinks;
   pageCount: number;
   pageText: string;
-  includeCategory?: boolean;
   t: T;
 }) {
   if (pageCount <= 1) return null;
-  const link = (target: number) =>
-    queryString(query, { page: target > 1 ? target : null }, { includeCategory }) || "?";
   const item =
     "inline-flex items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold ring-1 ring-line";
   return (
@@ -32,8 +26,8 @@ export function Pagination({
       aria-label={t("results.pagination")}
       data-testid="pagination"
     >
-      {page > 1 ? (
-        <Link to={link(page - 1)} rel="prev" className={`${item} bg-white hover:bg-slate-50`}>
+      {links.prev ? (
+        <Link to={links.prev} rel="prev" className={`${item} bg-white hover:bg-slate-50`}>
           <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t("results.previous")}
         </Link>
@@ -41,8 +35,8 @@ export function Pagination({
         <span />
       )}
       <span className="text-sm text-muted">{pageText}</span>
-      {page < pageCount ? (
-        <Link to={link(page + 1)} rel="next" className={`${item} bg-white hover:bg-slate-50`}>
+      {links.next ? (
+        <Link to={links.next} rel="next" className={`${item} bg-white hover:bg-slate-50`}>
           {t("results.next")}
           <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
@@ -57,23 +51,12 @@ export function Pagination({
  * The sort choice: a GET form that keeps every other filter. Without JavaScript its button
  * applies it; with JavaScript the change does.
  */
-export function SortForm({
-  query,
-  includeCategory = false,
-  t,
-}: {
-  query: ListingQuery;
-  includeCategory?: boolean;
-  t: T;
-}) {
+export function SortForm({ links, t }: { links: ResultsLinks; t: T }) {
   const submit = useSubmit();
-  const sorts = SORTS.filter((sort) => sort !== "relevance" || query.q.trim());
-  const hidden = new URLSearchParams(
-    queryString(query, { sort: null, page: null }, { includeCategory }).slice(1),
-  );
+  const { value, choices, hidden } = links.sort;
   return (
     <Form method="get" className="flex items-center gap-2" data-testid="sort-form">
-      {[...hidden].map(([name, value]) => (
+      {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="sort" className="whitespace-nowrap text-sm text-muted">
@@ -82,11 +65,11 @@ export function SortForm({
       <select
         id="sort"
         name="sort"
-        defaultValue={query.sort}
+        defaultValue={value}
         className={`${inputStyles} w-auto py-1.5`}
         onChange={(event) => submit(event.currentTarget.form)}
       >
-        {sorts.map((sort: Sort) => (
+        {choices.map((sort) => (
           <option key={sort} value={sort}>
             {t(`results.sort.${sort}`)}
           </option>

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
-import type { ListingQuery } from "~/domain/discovery/listing-query";
+import { type ListingQuery, queryString, SORTS, type Sort } from "~/domain/discovery/listing-query";
 import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
@@ -22,6 +22,7 @@ export async function loadResults({
   query,
   pageSize,
   member = null,
+  includeCategory = false,
 }: {
   db: Database;
   env: Env;
@@ -29,6 +30,8 @@ export async function loadResults({
   query: ListingQuery;
   pageSize?: number;
   member?: Pick<Member, "id"> | null;
+  /** The search page keeps the category in its links; a category page has it in its path. */
+  includeCategory?: boolean;
 }) {
   const [found, usdRate] = await Promise.all([
     findListings({ db, query, pageSize }),
@@ -57,9 +60,42 @@ export async function loadResults({
           count: found.total,
           formatted: formatNumber(lang, found.total),
         }),
+    links: resultsLinks(query, found, includeCategory),
     pageText: serverT(lang, "discovery")("results.pageOf", {
       page: formatNumber(lang, found.page),
       count: formatNumber(lang, found.pageCount),
     }),
+  };
+}
+
+export interface ResultsLinks {
+  /** The sort choices (relevance only with a text query), the current one, the other filters. */
+  sort: { value: Sort; choices: Sort[]; hidden: [string, string][] };
+  prev: string | null;
+  next: string | null;
+}
+
+/**
+ * The sort form's and the pagination's targets, written here so that the page's JavaScript does
+ * not bring the query parser and its reference data (car makes, categories).
+ */
+function resultsLinks(
+  query: ListingQuery,
+  found: { page: number; pageCount: number },
+  includeCategory: boolean,
+): ResultsLinks {
+  const link = (target: number) =>
+    queryString(query, { page: target > 1 ? target : null }, { includeCategory }) || "?";
+  const hidden = new URLSearchParams(
+    queryString(query, { sort: null, page: null }, { includeCategory }).slice(1),
+  );
+  return {
+    sort: {
+      value: query.sort,
+      choices: SORTS.filter((sort) => sort !== "relevance" || query.q.trim()),
+      hidden: [...hidden],
+    },
+    prev: found.page > 1 ? link(found.page - 1) : null,
+    next: found.page < found.pageCount ? link(found.page + 1) : null,
   };
 }

@@ -2,15 +2,14 @@ import { ChevronRight, X } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { DialogClose, useModal } from "~/components/ui/dialog";
-import type { CategoryNode } from "~/domain/catalog/catalog-types";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
-import { categoryName } from "./category-name";
+import type { NavCategory } from "./nav-category";
 
 interface CategoryDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  categories: CategoryNode[];
+  categories: NavCategory[];
 }
 
 /**
@@ -18,7 +17,7 @@ interface CategoryDrawerProps {
  * Arabic), 280 px wide and 320 px from the sm breakpoint.
  */
 export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ref = useModal(open, onOpenChange);
   const titleId = useId();
   return (
@@ -49,7 +48,7 @@ export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawe
                 className="flex items-center gap-3 px-4 py-3 text-base font-medium hover:bg-brand-50"
               >
                 <CategoryIcon slug={category.slug} className="size-5 text-brand-700" />
-                <span className="flex-1">{categoryName(category, i18n.language)}</span>
+                <span className="flex-1">{category.name}</span>
                 <ChevronRight className="size-4 text-muted rtl:-scale-x-100" aria-hidden />
               </Link>
             </li>

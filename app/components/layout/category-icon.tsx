@@ -1,30 +1,24 @@
-import {
-  Briefcase,
-  Building2,
-  Car,
-  HandHeart,
-  type LucideIcon,
-  Shirt,
-  Smartphone,
-  Sofa,
-  Tag,
-  Wrench,
-} from "lucide-react";
+import spriteUrl from "./icons.svg?no-inline";
 
 // Drawn icons rather than the emoji stored with the categories: emoji fonts are missing or look
-// different on many Android phones and desktop Linux machines.
-const icons: Record<string, LucideIcon> = {
-  motors: Car,
-  property: Building2,
-  jobs: Briefcase,
-  electronics: Smartphone,
-  furniture: Sofa,
-  fashion: Shirt,
-  services: Wrench,
-  community: HandHeart,
-};
+// different on many Android phones and desktop Linux machines. They come from one cached SVG
+// file (lucide's drawings, one <symbol> per slug): the header and the home page show a dozen, and
+// inline they were 6 KB of every page's HTML and a kilobyte of its JavaScript.
+const drawn = new Set([
+  "motors",
+  "property",
+  "jobs",
+  "electronics",
+  "furniture",
+  "fashion",
+  "services",
+  "community",
+]);
 
 export function CategoryIcon({ slug, className }: { slug: string; className?: string }) {
-  const Icon = icons[slug] ?? Tag;
-  return <Icon className={className} aria-hidden />;
+  return (
+    <svg className={className} aria-hidden="true">
+      <use href={`${spriteUrl}#${drawn.has(slug) ? slug : "other"}`} />
+    </svg>
+  );
 }

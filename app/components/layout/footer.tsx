@@ -1,8 +1,6 @@
 import { Apple, Smartphone } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -10,18 +8,33 @@ import {
   TwitterIcon,
 } from "~/components/ui/social-icons";
 import { useTranslation } from "~/i18n/react";
-import { ContactSupportDialog } from "./contact-support-dialog";
+import type { ComingSoon } from "./coming-soon-dialog";
 import { Logo } from "./logo";
 
-type ComingSoon = { kind: "app"; name: string } | { kind: "social"; name: string };
+// The contact form is fetched at the first click (the link is a mailto: without JavaScript).
+const ContactSupportDialog = lazy(() =>
+  import("./contact-support-dialog").then((m) => ({ default: m.ContactSupportDialog })),
+);
+
+const ComingSoonDialog = lazy(() =>
+  import("./coming-soon-dialog").then((m) => ({ default: m.ComingSoonDialog })),
+);
 
 export function Footer({ supportEmail, year }: { supportEmail: string; year: string }) {
   const { t } = useTranslation();
   const [contactOpen, setContactOpen] = useState(false);
+  const [contactUsed, setContactUsed] = useState(false);
   const [comingSoon, setComingSoon] = useState<ComingSoon | null>(null);
+  // Drawn at the first click: only JavaScript opens it.
+  const [comingSoonUsed, setComingSoonUsed] = useState(false);
+  const showComingSoon = (next: ComingSoon) => {
+    setComingSoonUsed(true);
+    setComingSoon(next);
+  };
   const mailto = `mailto:${supportEmail}`;
   const openContact = (event: React.MouseEvent) => {
     event.preventDefault();
+    setContactUsed(true);
     setContactOpen(true);
   };
   const linkClass = "text-sm text-slate-300 transition hover:text-white";
@@ -75,7 +88,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
           <button
             type="button"
             className={`${linkClass} inline-flex items-center gap-2`}
-            onClick={() => setComingSoon({ kind: "app", name: "iOS" })}
+            onClick={() => showComingSoon({ kind: "app", name: "iOS" })}
             data-testid="app-ios"
           >
             <Apple className="size-4" aria-hidden />
@@ -84,7 +97,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
           <button
             type="button"
             className={`${linkClass} inline-flex items-center gap-2`}
-            onClick={() => setComingSoon({ kind: "app", name: "Android" })}
+            onClick={() => showComingSoon({ kind: "app", name: "Android" })}
           >
             <Smartphone className="size-4" aria-hidden />
             {t("footer.android")}
@@ -98,7 +111,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
                 type="button"
                 aria-label={t(`footer.${key}`)}
                 title={t(`footer.${key}`)}
-                onClick={() => setComingSoon({ kind: "social", name: t(`footer.${key}`) })}
+                onClick={() => showComingSoon({ kind: "social", name: t(`footer.${key}`) })}
                 className="rounded-full bg-slate-800 p-2.5 text-slate-300 transition hover:bg-brand-600 hover:text-white"
               >
                 <Icon className="size-4" />
@@ -115,26 +128,20 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
           {t("footer.copyright", { year })}
         </p>
       </div>
-      <ContactSupportDialog
-        open={contactOpen}
-        onOpenChange={setContactOpen}
-        supportEmail={supportEmail}
-      />
-      <Dialog
-        open={comingSoon !== null}
-        onOpenChange={(open) => !open && setComingSoon(null)}
-        title={t("comingSoon.title")}
-        testId="coming-soon-dialog"
-        description={
-          comingSoon?.kind === "app"
-            ? t("comingSoon.appsBody", { platform: comingSoon.name })
-            : t("comingSoon.socialBody", { network: comingSoon?.name ?? "" })
-        }
-      >
-        <div className="mt-6 flex justify-end">
-          <DialogClose className={buttonStyles.primary}>{t("comingSoon.close")}</DialogClose>
-        </div>
-      </Dialog>
+      {contactUsed ? (
+        <Suspense fallback={null}>
+          <ContactSupportDialog
+            open={contactOpen}
+            onOpenChange={setContactOpen}
+            supportEmail={supportEmail}
+          />
+        </Suspense>
+      ) : null}
+      {comingSoonUsed ? (
+        <Suspense fallback={null}>
+          <ComingSoonDialog comingSoon={comingSoon} onClose={() => setComingSoon(null)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -1,29 +1,35 @@
 import { Menu, Plus, UserRound } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { UnreadBadge } from "~/components/messaging/unread-badge";
 import { buttonStyles } from "~/components/ui/button-styles";
-import type { CategoryNode } from "~/domain/catalog/catalog-types";
 import { useTranslation } from "~/i18n/react";
-import { CategoryDrawer } from "./category-drawer";
 import { CategoryIcon } from "./category-icon";
-import { categoryName } from "./category-name";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { MemberMenu, type MemberSummary } from "./member-menu";
+import type { NavCategory } from "./nav-category";
 import { SearchBox } from "./search-box";
+
+const CategoryDrawer = lazy(() =>
+  import("./category-drawer").then((m) => ({ default: m.CategoryDrawer })),
+);
 
 export function Header({
   categories,
   member,
   query,
 }: {
-  categories: CategoryNode[];
+  categories: NavCategory[];
   member: MemberSummary | null;
   query?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  // The drawer opens by script only: tests (and styles) can tell when the button works.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-7xl items-center gap-1.5 px-2 py-2.5 sm:gap-4 sm:px-6">
@@ -34,7 +40,11 @@ export function Header({
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           data-testid="menu-button"
-          onClick={() => setDrawerOpen(true)}
+          data-hydrated={hydrated || undefined}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
         >
           <Menu className="size-6" aria-hidden />
         </button>
@@ -78,24 +88,19 @@ export function Header({
         <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
           {categories.map((category) => (
             <li key={category.id}>
-              <NavLink
-                to={`/category/${category.slug}`}
-                className={({ isActive }) =>
-                  `flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition ${
-                    isActive
-                      ? "border-brand-600 text-brand-700"
-                      : "border-transparent text-slate-600 hover:text-ink"
-                  }`
-                }
-              >
+              <NavLink to={`/category/${category.slug}`} className="category-link">
                 <CategoryIcon slug={category.slug} className="size-4" />
-                {categoryName(category, i18n.language)}
+                {category.name}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      <CategoryDrawer open={drawerOpen} onOpenChange={setDrawerOpen} categories={categories} />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <CategoryDrawer open={drawerOpen} onOpenChange={setDrawerOpen} categories={categories} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -12,6 +12,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
 import { useTranslation } from "~/i18n/react";
+import { Avatar } from "./avatar";
 
 export interface MemberSummary {
   name: string;
@@ -130,33 +131,5 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
         </Form>
       </div>
     </details>
-  );
-}
-
-export function Avatar({
-  member,
-  size = "size-9",
-}: {
-  member: Pick<MemberSummary, "avatarUrl" | "initial">;
-  size?: string;
-}) {
-  if (member.avatarUrl) {
-    return (
-      <img
-        src={member.avatarUrl}
-        alt=""
-        className={`${size} rounded-full object-cover`}
-        width={36}
-        height={36}
-      />
-    );
-  }
-  return (
-    <span
-      className={`${size} flex items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white`}
-      aria-hidden
-    >
-      {member.initial}
-    </span>
   );
 }

@@ -22,13 +22,9 @@ export function SearchBox({ id, defaultValue = "" }: { id: string; defaultValue?
           enterKeyHint="search"
           autoComplete="off"
           placeholder={t("header.searchPlaceholder")}
-          className="block w-full rounded-xl border border-line bg-slate-50 py-2.5 ps-10 pe-3 text-sm text-ink placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          className="search-input"
         />
-        <button
-          type="submit"
-          className="absolute inset-y-0 start-0 flex w-10 items-center justify-center text-muted hover:text-brand-700"
-          aria-label={t("header.searchSubmit")}
-        >
+        <button type="submit" className="search-submit" aria-label={t("header.searchSubmit")}>
           <Search className="size-4" aria-hidden />
         </button>
       </form>

@@ -1,17 +1,22 @@
-import type { ReactNode } from "react";
-import type { CategoryNode } from "~/domain/catalog/catalog-types";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "~/i18n/react";
-import { MergeGuestFavorites } from "../favorites/merge-guest-favorites";
+import { onDemand } from "../ui/on-demand";
 import { Toasts } from "../ui/toast";
 import { FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import type { MemberSummary } from "./member-menu";
 import { NativeAppBanner } from "./native-app-banner";
+import type { NavCategory } from "./nav-category";
 import { NetworkStatus } from "./network-status";
 
+// A member's guest favourites join the account: only signed-in pages fetch that code.
+const MergeGuestFavorites = onDemand(() =>
+  import("../favorites/merge-guest-favorites").then((m) => m.MergeGuestFavorites),
+);
+
 interface ShellProps {
-  categories: CategoryNode[];
+  categories: NavCategory[];
   supportEmail: string;
   year: string;
   dir: "rtl" | "ltr";
@@ -44,7 +49,11 @@ export function Shell({
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
       <NetworkStatus />
-      <MergeGuestFavorites signedIn={Boolean(member)} />
+      {member ? (
+        <Suspense fallback={null}>
+          <MergeGuestFavorites signedIn />
+        </Suspense>
+      ) : null}
       <Toasts
         dir={dir}
         position={dir === "rtl" ? "bottom-left" : "bottom-right"}

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { CREATE_DRAFT_KEY, clearDraft, editDraftKey, takeSubmitted } from "./draft-storage";
 
 /**
  * On the listing page right after a save ("Listing Created"/"Listing Updated" notice), removes
@@ -13,14 +12,19 @@ export function ClearDraftOnSuccess({ listingId }: { listingId: string }) {
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
   useEffect(() => {
     if (flash !== "listing-created" && flash !== "listing-updated") return;
-    const key = flash === "listing-created" ? CREATE_DRAFT_KEY : editDraftKey(listingId);
-    try {
-      if (takeSubmitted(window.sessionStorage, key, Date.now)) {
-        clearDraft(window.localStorage, key);
-      }
-    } catch {
-      // Storage unavailable: there is no draft to clear either.
-    }
+    // The draft code is fetched only right after a save: the listing page does not carry it.
+    void import("./draft-storage").then(
+      ({ CREATE_DRAFT_KEY, clearDraft, editDraftKey, takeSubmitted }) => {
+        const key = flash === "listing-created" ? CREATE_DRAFT_KEY : editDraftKey(listingId);
+        try {
+          if (takeSubmitted(window.sessionStorage, key, Date.now)) {
+            clearDraft(window.localStorage, key);
+          }
+        } catch {
+          // Storage unavailable: there is no draft to clear either.
+        }
+      },
+    );
   }, [flash, listingId]);
   return null;
 }

@@ -1,7 +1,6 @@
 import { ImageOff } from "lucide-react";
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Lightbox } from "./lightbox";
 
 export interface GalleryImage {
   src: string;
@@ -17,6 +16,8 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 function plainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
+
+const Lightbox = lazy(() => import("./lightbox").then((m) => ({ default: m.Lightbox })));
 
 /**
  * The selected photo large, the others as thumbnails six to a row. Without JavaScript a thumbnail
@@ -41,6 +42,8 @@ export function ListingGallery({
 }) {
   const [current, setCurrent] = useState(active);
   const [open, setOpen] = useState(false);
+  // The lightbox (a dialog only JavaScript opens) is fetched and drawn at the first opening.
+  const [used, setUsed] = useState(false);
   // Marks the gallery as interactive (for tests and styles): before this, clicks are plain links.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -92,6 +95,7 @@ export function ListingGallery({
         onClick={(event) => {
           if (!plainClick(event)) return;
           event.preventDefault();
+          setUsed(true);
           setOpen(true);
         }}
         aria-label={t("detail.lightbox.open", { n: n(index), total })}
@@ -138,17 +142,21 @@ export function ListingGallery({
           ))}
         </ul>
       ) : null}
-      <Lightbox
-        images={images}
-        index={index}
-        onIndexChange={setCurrent}
-        open={open}
-        onClose={close}
-        title={title}
-        numbers={numbers}
-        rtl={rtl}
-        t={t}
-      />
+      {used ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={images}
+            index={index}
+            onIndexChange={setCurrent}
+            open={open}
+            onClose={close}
+            title={title}
+            numbers={numbers}
+            rtl={rtl}
+            t={t}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

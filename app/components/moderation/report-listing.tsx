@@ -1,18 +1,12 @@
 import { Flag, LogIn, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { FormAlert } from "~/components/forms/field";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-schemas";
 import { useNamespace, useTranslation } from "~/i18n/react";
+import { type ReportActionData, ReportFields, type T } from "./report-fields";
 
-export type ReportActionData =
-  | { intent: "report"; ok: true }
-  | { intent: "report"; ok: false; error: string; values: { reason: string; details: string } };
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+export type { ReportActionData } from "./report-fields";
 
 interface ReportListingProps {
   listingId: string;
@@ -42,24 +36,19 @@ export function ReportListing({
   const common = useTranslation().t;
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
+  // The dialog (JavaScript only) is fetched and drawn at the first click.
+  const [used, setUsed] = useState(false);
   const [reported, setReported] = useState(false);
-  const fetcher = useFetcher<ReportActionData>();
   useEffect(() => setHydrated(true), []);
-
-  const sent = fetcher.data;
-  const handled = useRef<ReportActionData | null>(null);
-  useEffect(() => {
-    if (!sent?.ok || handled.current === sent) return;
-    handled.current = sent;
+  const onReported = useCallback(() => {
     setOpen(false);
     setReported(true);
     toast.success(common("flash.report-submitted.title"), {
       description: common("flash.report-submitted.body"),
     });
-  }, [sent, common]);
+  }, [common]);
 
   const pageFailure = result && !result.ok ? result : undefined;
-  const dialogFailure = sent && !sent.ok ? sent : undefined;
 
   return (
     <section
@@ -97,6 +86,7 @@ export function ReportListing({
           onClick={(event) => {
             if (!hydrated) return;
             event.preventDefault();
+            setUsed(true);
             setOpen(true);
           }}
           data-testid="report-open"
@@ -105,36 +95,24 @@ export function ReportListing({
           {t("report.button")}
         </Link>
       )}
-      {signedIn ? (
-        <Dialog
-          open={open}
-          onOpenChange={setOpen}
-          title={t("report.title")}
-          description={t("report.description")}
-          testId="report-dialog"
-        >
-          <fetcher.Form method="post" action={`/listing/${listingId}`} className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="report" />
-            <input type="hidden" name="js" value="1" />
-            <ReportFields failure={dialogFailure} t={t} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogClose className={buttonStyles.secondary}>{t("report.cancel")}</DialogClose>
-              <button
-                type="submit"
-                className={buttonStyles.primary}
-                disabled={fetcher.state !== "idle"}
-                data-testid="report-submit"
-              >
-                <Send className="size-4 rtl:-scale-x-100" aria-hidden />
-                {fetcher.state !== "idle" ? t("report.submitting") : t("report.submit")}
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog>
+      {signedIn && used ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            listingId={listingId}
+            open={open}
+            onOpenChange={setOpen}
+            onReported={onReported}
+            t={t}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
 }
+
+const ReportDialog = lazy(() =>
+  import("./report-dialog").then((m) => ({ default: m.ReportDialog })),
+);
 
 function InlineReportForm({
   listingId,
@@ -178,61 +156,5 @@ function InlineReportForm({
         </Link>
       </div>
     </Form>
-  );
-}
-
-function ReportFields({
-  failure,
-  t,
-}: {
-  failure: Extract<ReportActionData, { ok: false }> | undefined;
-  t: T;
-}) {
-  const id = useId();
-  const values = failure?.values;
-  return (
-    <>
-      {failure ? <FormAlert>{failure.error}</FormAlert> : null}
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-ink">{t("report.reason")}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {REPORT_REASONS.map((reason) => (
-            <label
-              key={reason}
-              className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm text-ink hover:bg-slate-50 has-checked:border-brand-500 has-checked:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name="reason"
-                value={reason}
-                required
-                defaultChecked={values?.reason === reason}
-                className="accent-brand-600"
-              />
-              {t(`report.reasons.${reason}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label htmlFor={`${id}-details`} className="mb-1.5 block text-sm font-medium text-ink">
-          {t("report.details")}
-        </label>
-        <textarea
-          id={`${id}-details`}
-          name="details"
-          rows={4}
-          maxLength={REPORT_DETAILS_MAX}
-          dir="auto"
-          placeholder={t("report.detailsPlaceholder")}
-          defaultValue={values?.details}
-          aria-describedby={`${id}-details-hint`}
-          className={inputStyles}
-        />
-        <p id={`${id}-details-hint`} className="mt-1.5 text-xs text-muted">
-          {t("report.detailsHint")}
-        </p>
-      </div>
-    </>
   );
 }

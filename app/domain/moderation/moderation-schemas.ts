@@ -23,7 +23,7 @@ export const AUTO_HIDE_REPORTERS = 3;
  * e-mail, an account at least this old, not suspended. Anyone else's report still reaches the
  * moderators' queue — three throwaway accounts can no longer take a rival's listing down.
  */
-export const TRUSTED_REPORTER_MIN_AGE_DAYS = 3;
+export const TRUSTED_REPORTER_MIN_AGE_DAYS = 1;
 
 export function isReportReason(value: unknown): value is ReportReason {
   return typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);

@@ -2,11 +2,12 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { categories } from "~/db/reference-data/categories";
 import { listings } from "~/db/schema";
+import { defaultLanguage, supportedLanguages } from "~/i18n/config";
 
 /*
  * Sitemaps (sitemaps.org 0.9) with hreflang alternates. Every page exists in two languages as
  * `?lang=en` and `?lang=ar` (app/utils/meta.ts: each is its own canonical URL), so each page
- * gives two <url> entries, each naming both variants and the language-negotiating x-default.
+ * gives two <url> entries, each naming both variants and x-default (the default language's variant, as pages do).
  *
  * /sitemap.xml is the whole urlset while everything fits in one file, else an index of
  * /sitemaps/pages.xml and /sitemaps/listings-{n}.xml (active listings by id, keyset-paginated).
@@ -14,8 +15,7 @@ import { listings } from "~/db/schema";
 
 /** The protocol's limit of <url> entries per file. */
 export const SITEMAP_MAX_URLS = 50_000;
-const LANGS = ["en", "ar"] as const;
-const URLS_PER_PAGE = LANGS.length;
+const URLS_PER_PAGE = supportedLanguages.length;
 
 export interface SitemapPage {
   path: string;
@@ -151,14 +151,14 @@ export function urlsetXml(publicUrl: string, pages: readonly SitemapPage[]) {
     const plain = `${publicUrl}${page.path}`;
     const variant = (lang: string) => `${plain}${plain.includes("?") ? "&" : "?"}lang=${lang}`;
     const alternates = [
-      ...LANGS.map(
+      ...supportedLanguages.map(
         (lang) =>
           `<xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(variant(lang))}"/>`,
       ),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(plain)}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(variant(defaultLanguage))}"/>`,
     ].join("");
     const lastmod = page.lastmod ? `<lastmod>${xmlEscape(page.lastmod)}</lastmod>` : "";
-    for (const lang of LANGS) {
+    for (const lang of supportedLanguages) {
       out.push(`<url><loc>${xmlEscape(variant(lang))}</loc>${lastmod}${alternates}</url>\n`);
     }
   }

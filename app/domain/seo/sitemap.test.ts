@@ -124,7 +124,7 @@ describe("XML", () => {
     expect(xml).toContain("<loc>https://souqna.example/about?lang=en</loc>");
     expect(xml).toContain("<loc>https://souqna.example/about?lang=ar</loc>");
     expect(xml).toContain(
-      '<xhtml:link rel="alternate" hreflang="x-default" href="https://souqna.example/about"/>',
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://souqna.example/about?lang=en"/>',
     );
     expect(xml).toContain(
       "<loc>https://souqna.example/listing/abc?lang=ar</loc><lastmod>2026-03-03T00:00:00.000Z</lastmod>",

@@ -1,0 +1,59 @@
+import { Send } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { type ReportActionData, ReportFields, type T } from "./report-fields";
+
+/** A member's report, sent without leaving the page (fetched at the first "Report" click). */
+export function ReportDialog({
+  listingId,
+  open,
+  onOpenChange,
+  onReported,
+  t,
+}: {
+  listingId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReported: () => void;
+  t: T;
+}) {
+  const fetcher = useFetcher<ReportActionData>();
+  const sent = fetcher.data;
+  const handled = useRef<ReportActionData | null>(null);
+  useEffect(() => {
+    if (!sent?.ok || handled.current === sent) return;
+    handled.current = sent;
+    onReported();
+  }, [sent, onReported]);
+  const dialogFailure = sent && !sent.ok ? sent : undefined;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("report.title")}
+      description={t("report.description")}
+      testId="report-dialog"
+    >
+      <fetcher.Form method="post" action={`/listing/${listingId}`} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="js" value="1" />
+        <ReportFields failure={dialogFailure} t={t} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose className={buttonStyles.secondary}>{t("report.cancel")}</DialogClose>
+          <button
+            type="submit"
+            className={buttonStyles.primary}
+            disabled={fetcher.state !== "idle"}
+            data-testid="report-submit"
+          >
+            <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+            {fetcher.state !== "idle" ? t("report.submitting") : t("report.submit")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

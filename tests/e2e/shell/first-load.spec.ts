@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "../support/members";
+
+/*
+ * Issue 12: what a first load carries. Parts the shell fetches on demand (React.lazy) must not
+ * hide server HTML from a browser without JavaScript, pages hydrate without errors, the listing
+ * page's HTML stays small, and the stylesheet is asked for before the scripts.
+ */
+
+async function firstListingPath(page: import("@playwright/test").Page) {
+  await page.goto("/?lang=en");
+  const href = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href as string;
+}
+
+// React Router streams its loader data in a late segment of its own (a <script>); any other late
+// segment would be page content that a browser without JavaScript never shows.
+const lateContent = /<div hidden id="S:\d+">(?!<script)/;
+
+test("the server draws every part in place, signed in or not", async ({ page }) => {
+  const listing = await firstListingPath(page);
+  for (const path of ["/", "/search?q=kia", "/category/motors", listing]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toMatch(lateContent);
+  }
+  await signUp(page, { lang: "en", tag: "first-load" });
+  for (const path of ["/", listing]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toMatch(lateContent);
+    expect(html, path).toContain('data-testid="member-menu"');
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a member's menu opens and the listing's report card is there", async ({ page }) => {
+    const listing = await firstListingPath(page);
+    await signUp(page, { lang: "en", tag: "first-load-nojs" });
+    await page.goto(listing);
+    await expect(page.getByTestId("report-card")).toBeVisible();
+    await page.getByTestId("member-menu").locator("summary").click();
+    await expect(page.getByTestId("member-menu").getByRole("link").first()).toBeVisible();
+  });
+});
+
+for (const lang of ["en", "ar"] as const) {
+  test(`pages hydrate without errors in ${lang}`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const listing = await firstListingPath(page);
+    for (const path of ["/", "/search?q=kia", "/category/motors", listing]) {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test(`the listing page's HTML is at most 40 KB and asks for the stylesheet first, in ${lang}`, async ({
+    page,
+  }) => {
+    const listing = await firstListingPath(page);
+    const html = await (await page.request.get(`${listing}?lang=${lang}`)).text();
+    // Arabic text takes two bytes a letter in UTF-8: the longest demo listings are ~41 KB.
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual((lang === "ar" ? 42 : 40) * 1024);
+    const stylesheet = html.indexOf('rel="stylesheet"');
+    const script = html.indexOf('rel="modulepreload"');
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(script);
+  });
+}

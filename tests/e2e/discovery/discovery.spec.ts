@@ -128,7 +128,7 @@ test("the phone drawer leads to a category page", async ({ page }, info) => {
     ["ar", "عقارات"],
   ] as const) {
     await page.goto(`/?lang=${lang}`);
-    await page.getByTestId("menu-button").click();
+    await page.locator('[data-testid="menu-button"][data-hydrated]').click();
     const drawer = page.getByTestId("category-drawer");
     await expect(drawer).toBeVisible();
     await drawer.getByRole("link", { name }).click();

@@ -80,8 +80,13 @@ for (const lang of ["en", "ar"] as const) {
     await expect.poll(() => guestIds(page)).toEqual([]);
 
     // 3. The member saves a second listing on its page (JS): "Loading..." while it is in flight.
+    // The request is held until the in-flight state has been seen, so no timing decides it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/api/favorites", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await page.goto(`/listing/${second.id}`);
@@ -90,6 +95,7 @@ for (const lang of ["en", "ar"] as const) {
     await pageHeart.click();
     await expect(pageHeart).toBeDisabled();
     await expect(pageHeart).toHaveText(t.loading);
+    release();
     await expect(toast(t.added)).toBeVisible();
     await expect(pageHeart).toHaveText(t.saved);
     await page.unroute("**/api/favorites");

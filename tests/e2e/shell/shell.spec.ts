@@ -76,7 +76,7 @@ test.describe("category drawer", () => {
       page,
     }, info) => {
       await page.goto(`/?lang=${lang}`);
-      await page.getByTestId("menu-button").click();
+      await page.locator('[data-testid="menu-button"][data-hydrated]').click();
       const drawer = page.getByTestId("category-drawer");
       await expect(drawer).toBeVisible();
       await expect(drawer.getByRole("heading")).toHaveText(lang === "ar" ? "الفئات" : "Categories");

@@ -8,6 +8,8 @@
 //   --duration S        seconds per target (default 10)
 //   --warmup S          seconds of warm-up per target, not counted (default 2)
 //   --lang ar           ask for the Arabic pages (default English)
+//   --page-cache S      PAGE_CACHE_SECONDS for the server (default: the server's own, 1 s);
+//                       0 measures what rendering every page costs
 //   --data-dir DIR      use (and keep) this DATA_DIR, e.g. one filled with `npm run seed:demo`
 //                       (default: a temporary one, removed afterwards)
 // Starts the built server itself (SEED_DEMO=true: about 60 demo listings) and measures, one after
@@ -36,6 +38,7 @@ const connections = Number(option("connections", "50"));
 const duration = Number(option("duration", "10"));
 const warmup = Number(option("warmup", "2"));
 const lang = option("lang", "en");
+const pageCache = option("page-cache", "");
 
 const keptDataDir = option("data-dir", "");
 const dataDir = keptDataDir
@@ -68,6 +71,7 @@ function start() {
       NODE_ENV: "production",
       SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
       ...(concurrency ? { WEB_CONCURRENCY: concurrency } : {}),
+      ...(pageCache ? { PAGE_CACHE_SECONDS: pageCache } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -207,7 +211,8 @@ async function main() {
     const staticRate = rows[0].result.requests.average;
     const database = postgres ? "PostgreSQL" : "PGlite";
     console.log(
-      `\n${database}, ${server.workers} worker(s), ${os.availableParallelism()} cores; ` +
+      `\n${database}, ${server.workers} worker(s), ${os.availableParallelism()} cores, ` +
+        `page cache ${pageCache || "1"} s; ` +
         `autocannon ${connections} connections × ${duration} s per target; ` +
         `load average ${loadBefore} → ${loadAfter}\n`,
     );

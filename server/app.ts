@@ -5,10 +5,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import { isbot } from "isbot";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
+import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
@@ -16,6 +18,7 @@ import type { Env } from "../app/utils/env.server";
 import { checkHealth } from "./health";
 import type { AppLogger } from "./logger";
 import { messageStream } from "./message-stream";
+import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
 import { sameOriginOnly } from "./same-origin";
 
@@ -45,6 +48,8 @@ declare global {
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
+/** A listing's page or its data (client navigation); the id is checked by recordView. */
+const LISTING_PAGE = /^\/listing\/([^/.]+)(?:\.data)?$/;
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Proxies add these; a request straight from this machine never carries them. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
@@ -243,6 +248,28 @@ export function createApp({
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
   app.use(requestLimits());
+  app.use(
+    createPageCache({
+      ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000,
+      // A visitor served from the cache has still viewed the listing.
+      onServe: async (req) => {
+        const listingId = LISTING_PAGE.exec(req.path)?.[1];
+        if (!listingId) return;
+        const userAgent = req.get("user-agent") ?? null;
+        await recordView({
+          db: database.db,
+          listingId,
+          viewerKey: viewerKeyOf({
+            ip: req.ip ?? req.socket.remoteAddress ?? "",
+            userAgent,
+            acceptLanguage: req.get("accept-language") ?? null,
+          }),
+          isOwner: false,
+          isBot: isbot(userAgent ?? ""),
+        }).catch((error: unknown) => logger.error({ err: error }, "counting a view failed"));
+      },
+    }).middleware,
+  );
 
   app.get("/api/messages/stream", messageStream({ db: database.db, auth, hub: messaging, logger }));
 

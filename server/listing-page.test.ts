@@ -184,8 +184,28 @@ describe("the listing page over HTTP", () => {
     expect(html).not.toContain("javascript:alert(3)");
   });
 
+  it("serves the next visitor the same rendering, its scripts allowed by its policy", async () => {
+    // An address of its own: the cache holds a page for a second.
+    const url = `${server.url}${listingPath}?lang=en&v=${Date.now()}`;
+    const first = await fetch(url);
+    const firstHtml = await first.text();
+    const second = await fetch(url);
+    const html = await second.text();
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(html).toBe(firstHtml);
+    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+    const scripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    // A member is never served a visitor's page.
+    const member = await fetch(url, { headers: { cookie: "souqna.session_token=x" } });
+    expect(member.headers.get("x-page-cache")).toBeNull();
+  });
+
   it("reports its SQL statements in Server-Timing", async () => {
-    const res = await fetch(`${server.url}${listingPath}`);
+    const res = await fetch(`${server.url}${listingPath}?timing=${Date.now()}`);
     const timing = res.headers.get("server-timing") ?? "";
     const queries = Number(/db;desc="sql queries";dur=(\d+)/.exec(timing)?.[1]);
     expect(queries).toBeGreaterThan(0);

@@ -96,6 +96,11 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  /**
+   * Seconds a page rendered for a visitor without an account may serve other such visitors
+   * (server/page-cache.ts, decision 012); 0 turns it off. Never applies to members' pages.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });

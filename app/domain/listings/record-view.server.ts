@@ -50,7 +50,16 @@ export async function recordView({
 }): Promise<boolean> {
   if (isOwner || isBot || !viewerKey || !isListingId(listingId)) return false;
   const id = listingId.toLowerCase();
-  const hit = await hitRateLimit(db, VIEW_RULE, `${id}:${viewerKey}`, now.getTime());
+  const subject = `${id}:${viewerKey}`;
+  const known = recentViewers(db);
+  const until = known.get(subject);
+  if (until !== undefined && until > now.getTime()) return false;
+  const hit = await hitRateLimit(db, VIEW_RULE, subject, now.getTime());
+  remember(
+    known,
+    subject,
+    now.getTime() + (hit.limited ? hit.retryAfterSeconds : VIEW_RULE.windowSeconds) * 1000,
+  );
   if (hit.limited) return false;
   const updated = await db
     .update(listings)
@@ -58,4 +67,31 @@ export async function recordView({
     .where(eq(listings.id, id))
     .returning({ id: listings.id });
   return updated.length > 0;
+}
+
+/**
+ * Viewers this process already counted (or found counted), with the end of their day: a repeated
+ * view then costs no database write — a visitor reloading, or a crowd served from the page cache.
+ * The table stays the truth between processes; this only skips asking it what it would answer.
+ */
+const RECENT_VIEWERS_MAX = 100_000;
+const recentByDatabase = new WeakMap<Database, Map<string, number>>();
+
+function recentViewers(db: Database) {
+  let known = recentByDatabase.get(db);
+  if (!known) {
+    known = new Map();
+    recentByDatabase.set(db, known);
+  }
+  return known;
+}
+
+function remember(known: Map<string, number>, subject: string, until: number) {
+  known.delete(subject);
+  known.set(subject, until);
+  // Oldest first out: a Map keeps insertion order.
+  if (known.size > RECENT_VIEWERS_MAX) {
+    const oldest = known.keys().next().value;
+    if (oldest !== undefined) known.delete(oldest);
+  }
 }

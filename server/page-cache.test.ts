@@ -1,0 +1,203 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, type PageCacheOptions } from "./page-cache";
+
+/*
+ * The page cache in front of a small Express app over real HTTP: what is stored, what is never
+ * stored, who is never served from it, and that a crowd costs one rendering.
+ */
+let close: () => Promise<void> = async () => {};
+afterEach(() => close());
+
+async function serve(options: Partial<PageCacheOptions> = {}) {
+  const clock = { now: 1_000_000 };
+  const renders: string[] = [];
+  const served: string[] = [];
+  let delayMs = 0;
+  const cache = createPageCache({
+    ttlMs: 1_000,
+    now: () => clock.now,
+    onServe: async (req) => {
+      served.push(req.path);
+    },
+    ...options,
+  });
+  const app = express();
+  app.use((req, res, next) => {
+    res.locals.lang = req.query.lang === "ar" ? "ar" : "en";
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${renders.length}'`);
+    res.setHeader("X-Request-Id", `req-${Math.random()}`);
+    next();
+  });
+  app.use(cache.middleware);
+  app.post("/change", (_req, res) => {
+    res.status(303).setHeader("Location", "/").end();
+  });
+  app.post("/refused", (_req, res) => {
+    res.status(400).end();
+  });
+  app.get("/{*splat}", async (req, res) => {
+    renders.push(req.originalUrl);
+    const n = renders.length;
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (req.path === "/missing") return res.status(404).type("html").send("<p>gone</p>");
+    if (req.path === "/cookie") res.cookie("flash", "saved");
+    if (req.path === "/lang") res.cookie("lang", "ar");
+    if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
+    if (req.path === "/json") return res.json({ n });
+    res.type("html");
+    // Written in pieces, as React streams a page.
+    res.write(`<html><script nonce="${n - 1}"></script>`);
+    res.end(`<p>rendering ${n} ${res.locals.lang}</p></html>`);
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    return { res, body: await res.text(), state: res.headers.get("x-page-cache") };
+  };
+  const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
+  return {
+    get,
+    post,
+    renders,
+    served,
+    clock,
+    cache,
+    slow: (ms: number) => {
+      delayMs = ms;
+    },
+  };
+}
+
+describe("the page cache", () => {
+  it("serves a visitor the page rendered for the one before, with that rendering's nonce", async () => {
+    const s = await serve();
+    const first = await s.get("/listing/1");
+    const second = await s.get("/listing/1");
+    expect(first.state).toBe("miss");
+    expect(second.state).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(s.renders).toEqual(["/listing/1"]);
+    // The page's scripts carry the first rendering's nonce: the policy must be that one too.
+    expect(second.res.headers.get("content-security-policy")).toBe("script-src 'nonce-0'");
+    expect(second.body).toContain('nonce="0"');
+    // Per-response headers are the response's own.
+    expect(second.res.headers.get("x-request-id")).not.toBe(first.res.headers.get("x-request-id"));
+    // Work every visit needs still happens.
+    expect(s.served).toEqual(["/listing/1"]);
+  });
+
+  it("keeps addresses and languages apart", async () => {
+    const s = await serve();
+    await s.get("/search?q=kia");
+    const other = await s.get("/search?q=toyota");
+    const arabic = await s.get("/search?q=kia&lang=ar");
+    expect([other.state, arabic.state]).toEqual(["miss", "miss"]);
+    expect(arabic.body).toContain(" ar</p>");
+    expect((await s.get("/search?q=kia")).body).toContain(" en</p>");
+  });
+
+  it("never serves nor stores for a request with a session or any other cookie", async () => {
+    const s = await serve();
+    await s.get("/");
+    const member = await s.get("/", { cookie: "souqna.session_token=abc" });
+    const flash = await s.get("/", { cookie: "lang=en; flash=x" });
+    expect([member.state, flash.state]).toEqual([null, null]);
+    expect(s.renders).toHaveLength(3);
+    // The language cookie alone is still a visitor.
+    expect((await s.get("/", { cookie: "lang=en" })).state).toBe("hit");
+    expect((await s.get("/", { authorization: "Bearer x" })).state).toBe(null);
+  });
+
+  it("stores only pages that are the same for everyone", async () => {
+    const s = await serve();
+    for (const path of ["/missing", "/cookie", "/private", "/json"]) {
+      await s.get(path);
+      expect((await s.get(path)).state, path).toBe("miss");
+    }
+    // Setting the language cookie is not personal.
+    await s.get("/lang");
+    expect((await s.get("/lang")).state).toBe("hit");
+    expect(s.cache.stats().entries).toBe(1);
+  });
+
+  it("renders again after the time to live, serving the old copy while it does", async () => {
+    const s = await serve();
+    await s.get("/");
+    s.clock.now += 1_500;
+    s.slow(200);
+    const [renewing, waiting] = await Promise.all([
+      s.get("/"),
+      new Promise<Awaited<ReturnType<typeof s.get>>>((resolve) =>
+        setTimeout(() => resolve(s.get("/")), 50),
+      ),
+    ]);
+    expect(renewing.state).toBe("miss");
+    expect(waiting.state).toBe("stale");
+    expect(waiting.body).toContain("rendering 1");
+    expect((await s.get("/")).body).toContain("rendering 2");
+    // Too old to serve even while renewing: wait for the new one.
+    s.clock.now += 60_000;
+    const late = await Promise.all([s.get("/"), s.get("/"), s.get("/")]);
+    expect(late.map((r) => r.body.includes("rendering 3"))).toEqual([true, true, true]);
+    expect(s.renders).toHaveLength(3);
+  });
+
+  it("renders once for a crowd arriving together", async () => {
+    const s = await serve();
+    s.slow(100);
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => s.get("/category/motors")));
+    expect(s.renders).toHaveLength(1);
+    expect(new Set(crowd.map((r) => r.body)).size).toBe(1);
+    expect(crowd.filter((r) => r.state === "miss")).toHaveLength(1);
+  });
+
+  it("lets a crowd render for itself when the first answer may not be shared", async () => {
+    const s = await serve();
+    s.slow(50);
+    const crowd = await Promise.all(Array.from({ length: 3 }, () => s.get("/missing")));
+    expect(crowd.map((r) => r.res.status)).toEqual([404, 404, 404]);
+    expect(s.renders).toHaveLength(3);
+  });
+
+  it("is emptied by a change that succeeded, not by one that was refused", async () => {
+    const s = await serve();
+    await s.get("/");
+    await s.post("/refused");
+    expect((await s.get("/")).state).toBe("hit");
+    await s.post("/change");
+    expect((await s.get("/")).state).toBe("miss");
+  });
+
+  it("drops a rendering that began before a change", async () => {
+    const s = await serve();
+    s.slow(150);
+    const during = s.get("/");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await s.post("/change");
+    await during;
+    s.slow(0);
+    expect((await s.get("/")).state).toBe("miss");
+  });
+
+  it("keeps within its size, oldest out first", async () => {
+    const s = await serve({ maxEntries: 2 });
+    await s.get("/a");
+    await s.get("/b");
+    await s.get("/c");
+    expect(s.cache.stats().entries).toBe(2);
+    expect((await s.get("/a")).state).toBe("miss");
+    expect((await s.get("/c")).state).toBe("hit");
+  });
+
+  it("is off with a time to live of 0", async () => {
+    const s = await serve({ ttlMs: 0 });
+    await s.get("/");
+    expect((await s.get("/")).state).toBe(null);
+    expect(s.renders).toHaveLength(2);
+  });
+});

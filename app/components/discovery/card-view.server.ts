@@ -2,7 +2,7 @@ import { specItems } from "~/components/listing/listing-specs";
 import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
 import type { FoundListing } from "~/domain/discovery/find-listings.server";
 import type { UsdRate } from "~/domain/money/exchange-rate.server";
-import type { Lang } from "~/i18n/config";
+import { type Lang, localeOf } from "~/i18n/config";
 import { formatPrice, formatUsd } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { srcSetFor } from "~/media/listing-images.server";
@@ -38,12 +38,21 @@ export function markFavorites(cards: CardView[], favorited: ReadonlySet<string>)
 
 const DAY = 86_400_000;
 
+/** Built once per language: a results page dates every card. */
+const relativeFormats = new Map<Lang, Intl.RelativeTimeFormat>();
+function relativeFormat(lang: Lang) {
+  let format = relativeFormats.get(lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(localeOf(lang), { numeric: "auto" });
+    relativeFormats.set(lang, format);
+  }
+  return format;
+}
+
 /** "2 days ago" / "منذ يومين", "today" for the last 24 hours. */
 export function relativeDate(lang: Lang, date: Date, now = Date.now()) {
   const days = Math.floor((now - date.getTime()) / DAY);
-  const format = new Intl.RelativeTimeFormat(lang === "ar" ? "ar-SY" : "en-US", {
-    numeric: "auto",
-  });
+  const format = relativeFormat(lang);
   if (days < 1) return format.format(0, "day");
   if (days < 30) return format.format(-days, "day");
   if (days < 365) return format.format(-Math.floor(days / 30), "month");

@@ -4,6 +4,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { type CityGroup, CityOptions } from "~/components/forms/city-options";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
+import { formatNumber } from "~/i18n/format";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -44,10 +45,7 @@ export interface FilterPanelProps {
 
 /** 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M). */
 export function abbreviate(value: number, lang: "en" | "ar") {
-  const digits = (n: number) =>
-    new Intl.NumberFormat(lang === "ar" ? "ar-SY" : "en-US", { maximumFractionDigits: 1 }).format(
-      n,
-    );
+  const digits = (n: number) => formatNumber(lang, n, { maximumFractionDigits: 1 });
   if (value >= 1_000_000) return `${digits(value / 1_000_000)}M`;
   if (value >= 1_000) return `${digits(value / 1_000)}K`;
   return digits(value);
@@ -193,9 +191,7 @@ export function FilterPanel({
             format={(value) =>
               filter.abbreviate
                 ? abbreviate(value, lang)
-                : new Intl.NumberFormat(lang === "ar" ? "ar-SY" : "en-US", {
-                    useGrouping: false,
-                  }).format(value)
+                : formatNumber(lang, value, { useGrouping: false })
             }
             t={t}
           />

@@ -39,7 +39,12 @@ export function getMember(args: SessionArgs): Promise<Member | null> {
 
 const memberOfRequest = new WeakMap<Request, Promise<Member | null>>();
 
+/** better-auth's session cookie, plain or `__Secure-` under https. */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?souqna\.session_token=/;
+
 async function lookUpMember({ auth, db, request }: SessionArgs): Promise<Member | null> {
+  // Most requests are visitors': without the cookie there is nothing to look up.
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   const found = await auth.api.getSession({
     headers: request.headers,
     query: { disableCookieCache: true },

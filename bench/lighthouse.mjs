@@ -71,7 +71,8 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function audit(chrome, url, cookie) {
+/** One Lighthouse run; a run Chromium failed to record (NO_NAVSTART and the like) is taken again. */
+async function audit(chrome, url, cookie, attempt = 1) {
   const result = await lighthouse(
     url,
     {
@@ -83,7 +84,10 @@ async function audit(chrome, url, cookie) {
     undefined,
   );
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3) return audit(chrome, url, cookie, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const a = lhr.audits;
   const scripts = (a["network-requests"].details?.items ?? []).filter(
     (r) => r.resourceType === "Script",

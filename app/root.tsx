@@ -29,6 +29,7 @@ import {
   languageStorageKey,
 } from "./i18n/config";
 import { formatNumber } from "./i18n/format";
+import { serverT } from "./i18n/i18n.server";
 import { I18nProvider } from "./i18n/react";
 import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
@@ -70,7 +71,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             unreadMessages,
           }
         : null,
-      flash: flash?.key ?? null,
+      // Sent translated: the notices' texts are not in the browser's shared catalog.
+      flash: flash
+        ? {
+            key: flash.key,
+            title: serverT(lang)(`flash.${flash.key}.title`),
+            body: serverT(lang)(`flash.${flash.key}.body`),
+          }
+        : null,
       supportEmail: env.SUPPORT_EMAIL,
       publicUrl: env.PUBLIC_URL,
       // Every page may show "≈ $" amounts; the form converts live as the price is typed.

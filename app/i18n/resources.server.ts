@@ -2,7 +2,9 @@ import arAccount from "./locales/ar/account";
 import arAuth from "./locales/ar/auth";
 import arCommon from "./locales/ar/common";
 import arDiscovery from "./locales/ar/discovery";
+import arErrors from "./locales/ar/errors";
 import arFavorites from "./locales/ar/favorites";
+import arFlash from "./locales/ar/flash";
 import arHome from "./locales/ar/home";
 import arListings from "./locales/ar/listings";
 import arMail from "./locales/ar/mail";
@@ -13,7 +15,9 @@ import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
 import enDiscovery from "./locales/en/discovery";
+import enErrors from "./locales/en/errors";
 import enFavorites from "./locales/en/favorites";
+import enFlash from "./locales/en/flash";
 import enHome from "./locales/en/home";
 import enListings from "./locales/en/listings";
 import enMail from "./locales/en/mail";
@@ -21,10 +25,15 @@ import enMessages from "./locales/en/messages";
 import enModeration from "./locales/en/moderation";
 import enPages from "./locales/en/pages";
 
-/** Every catalog, for the server. The browser receives only what each page needs. */
+/**
+ * Every catalog, for the server. The browser receives only what each page needs. The error
+ * messages and the notices after a redirect are written on the server only, so they sit in files
+ * of their own, outside the shared catalog the browser fetches, and join `common` here
+ * (`errors.*`, `flash.*`).
+ */
 export const resources = {
   en: {
-    common: enCommon,
+    common: { ...enCommon, errors: enErrors, flash: enFlash },
     auth: enAuth,
     account: enAccount,
     home: enHome,
@@ -37,7 +46,7 @@ export const resources = {
     pages: enPages,
   },
   ar: {
-    common: arCommon,
+    common: { ...arCommon, errors: arErrors, flash: arFlash },
     auth: arAuth,
     account: arAccount,
     home: arHome,

@@ -1,21 +1,24 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { useTranslation } from "~/i18n/react";
+
+/** A notice as the root's loader sends it: its key and its texts in the page's language. */
+export interface Flash {
+  key: string;
+  title: string;
+  body: string;
+}
 
 /**
  * A one-time notice after a redirect. Without JavaScript it is a banner; with JavaScript it becomes
  * the usual toast and the banner goes away.
  */
-export function FlashNotice({ flashKey }: { flashKey: string }) {
-  const { t } = useTranslation();
+export function FlashNotice({ flash: { key, title, body } }: { flash: Flash }) {
   const [asBanner, setAsBanner] = useState(true);
-  const title = t(`flash.${flashKey}.title`);
-  const body = t(`flash.${flashKey}.body`);
   useEffect(() => {
-    toast.success(title, { description: body, id: `flash-${flashKey}` });
+    toast.success(title, { description: body, id: `flash-${key}` });
     setAsBanner(false);
-  }, [flashKey, title, body]);
+  }, [key, title, body]);
   if (!asBanner) return null;
   return (
     <div role="status" className="border-b border-brand-200 bg-brand-50" data-testid="flash">

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "~/i18n/react";
 import { onDemand } from "../ui/on-demand";
 import { Toasts } from "../ui/toast";
-import { FlashNotice } from "./flash-notice";
+import { type Flash, FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import type { MemberSummary } from "./member-menu";
@@ -21,7 +21,7 @@ interface ShellProps {
   year: string;
   dir: "rtl" | "ltr";
   member: MemberSummary | null;
-  flash?: string | null;
+  flash?: Flash | null;
   children: ReactNode;
 }
 
@@ -45,7 +45,7 @@ export function Shell({
       </a>
       <NativeAppBanner />
       <Header categories={categories} member={member} />
-      {flash ? <FlashNotice flashKey={flash} /> : null}
+      {flash ? <FlashNotice flash={flash} /> : null}
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
       <NetworkStatus />

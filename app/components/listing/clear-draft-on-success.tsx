@@ -9,7 +9,7 @@ import type { loader as rootLoader } from "~/root";
  * Works the same after the plain form post and after the upload with progress.
  */
 export function ClearDraftOnSuccess({ listingId }: { listingId: string }) {
-  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.key ?? null;
   useEffect(() => {
     if (flash !== "listing-created" && flash !== "listing-updated") return;
     // The draft code is fetched only right after a save: the listing page does not carry it.

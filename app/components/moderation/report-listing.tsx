@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
-import { useNamespace, useTranslation } from "~/i18n/react";
+import { useNamespace } from "~/i18n/react";
 import { type ReportActionData, ReportFields, type T } from "./report-fields";
 
 export type { ReportActionData } from "./report-fields";
@@ -33,7 +33,6 @@ export function ReportListing({
   translations,
 }: ReportListingProps) {
   const { t } = useNamespace("moderation", translations);
-  const common = useTranslation().t;
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   // The dialog (JavaScript only) is fetched and drawn at the first click.
@@ -43,10 +42,8 @@ export function ReportListing({
   const onReported = useCallback(() => {
     setOpen(false);
     setReported(true);
-    toast.success(common("flash.report-submitted.title"), {
-      description: common("flash.report-submitted.body"),
-    });
-  }, [common]);
+    toast.success(t("report.sentTitle"), { description: t("report.sentBody") });
+  }, [t]);
 
   const pageFailure = result && !result.ok ? result : undefined;
 

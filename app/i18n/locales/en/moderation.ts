@@ -31,6 +31,9 @@ const moderation = {
     cancel: "Cancel",
     loginRequired: "Log in to report a listing.",
     reported: "You reported this listing. Thank you.",
+    /** The toast once the dialog has sent the report (as flash.report-submitted without it). */
+    sentTitle: "Report submitted",
+    sentBody: "Thank you. A moderator will review this listing.",
   },
   page: {
     title: "Moderation",

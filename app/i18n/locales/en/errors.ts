@@ -1,0 +1,99 @@
+/**
+ * Error messages written on the server (actions, loaders, APIs). They reach the browser already
+ * translated, inside loader or action data, so they are not part of the shared catalog the
+ * browser fetches on every page (issue 12); the server reads them as `common`'s `errors.*`
+ * (resources.server.ts).
+ */
+const errors = {
+  required: "This field is required",
+  missingCredentials: "You must provide either an email or phone number and a password",
+  invalidEmail: "Please enter a valid e-mail address",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooLong: "Password must be at most 128 characters",
+  passwordsDoNotMatch: "Passwords do not match",
+  nameTooLong: "Please keep the name under 100 characters",
+  invalidResetLink: "This reset link is invalid or has expired. Ask for a new one.",
+  INVALID_CREDENTIALS: "Invalid email or password",
+  EMAIL_TAKEN: "An account with this e-mail already exists. Sign in, or reset your password.",
+  PASSWORD_TOO_SHORT: "Password must be at least 8 characters",
+  PASSWORD_TOO_LONG: "Password must be at most 128 characters",
+  PASSWORD_TOO_COMMON:
+    "This password is one of the most common ones and easy to guess. Please choose another.",
+  PASSWORDS_DO_NOT_MATCH: "Passwords do not match",
+  INVALID_EMAIL: "Please enter a valid e-mail address",
+  REQUIRED_FIELDS: "Please fill in all required fields",
+  INVALID_RESET_LINK: "This reset link is invalid, expired or already used. Ask for a new one.",
+  INVALID_CONFIRMATION_LINK:
+    "This confirmation link is invalid or has expired. Ask for a new one below.",
+  WRONG_CURRENT_PASSWORD: "The current password is not correct",
+  ACCOUNT_SUSPENDED:
+    "This account is suspended and cannot sign in. If you think this is a mistake, contact support.",
+  RATE_LIMITED_one: "Too many attempts. Please try again in {{formatted}} minute.",
+  RATE_LIMITED_other: "Too many attempts. Please try again in {{formatted}} minutes.",
+  AUTH_REQUIRED: "You must be logged in",
+  NOT_FOUND: "We could not find what you were looking for",
+  FORBIDDEN: "You are not allowed to do that",
+  USERNAME_TAKEN: "This username is taken. Please choose another.",
+  USERNAME_INVALID: "Usernames are 3 to 30 characters: lowercase letters a–z, digits and _",
+  PHONE_INVALID: "Please enter a valid phone number, e.g. 0944 123 456 or +49 151 2345678",
+  LOCATION_INVALID: "Please choose a location from the list",
+  NAME_REQUIRED: "Please enter your full name",
+  NAME_TOO_LONG: "Please keep the name under 100 characters",
+  IMAGE_NOT_IMAGE: "Only image files are allowed",
+  IMAGE_TOO_LARGE: "Image is too large (max 2MB)",
+  IMAGE_UNREADABLE: "This image could not be read. Please try another one.",
+  LISTING_IMAGE_TOO_LARGE: "Each photo must be at most 15 MB",
+  TOO_MANY_IMAGES: "You can add at most 10 photos to a listing",
+  titleTooLong: "Please keep the title under 120 characters",
+  descriptionTooLong: "Please keep the description under 5,000 characters",
+  priceInvalid: "Please enter the price as a whole number of Syrian pounds, e.g. 1,500,000",
+  priceTooHigh: "The price cannot be more than 100,000,000,000 SYP",
+  fieldRequired: "{{label}} is required",
+  fieldInvalid: "Please choose a valid value for {{label}}",
+  fieldTooLong: "Please keep {{label}} under 200 characters",
+  INVALID_LISTING_FORM: "Some fields are missing or invalid. Please check the form and try again.",
+  CATEGORY_REQUIRED: "Please select a category",
+  INVALID_LISTING_ID: "Invalid listing ID",
+  LISTING_NOT_FOUND: "Listing not found",
+  NOT_OWNER: "You cannot edit this listing",
+  LISTING_HELD:
+    "A moderator is reviewing this listing, so it cannot be edited until they decide. Contact support if you think this is a mistake.",
+  PHONE_REVEAL_UNCONFIRMED:
+    "Confirm your e-mail address to see sellers' phone numbers: open the link in the e-mail we sent you.",
+  LISTING_REMOVED:
+    "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
+  UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
+  INVALID_REQUEST: "This request could not be understood. Please reload the page and try again.",
+  UNEXPECTED: "An unexpected error occurred",
+  REPORT_REASON_REQUIRED: "Please choose why you are reporting this listing",
+  REPORT_DETAILS_REQUIRED: "Please describe the problem so a moderator can check it",
+  REPORT_DETAILS_TOO_LONG: "Please keep the details under 2,000 characters",
+  ALREADY_REPORTED:
+    "You have already reported this listing. A moderator will review it; there is no need to report it again.",
+  CANNOT_REPORT_OWN_LISTING: "You cannot report your own listing",
+  MODERATION_REASON_REQUIRED: "Please write a reason: it is kept in the audit log",
+  MODERATION_REASON_TOO_LONG: "Please keep the reason under 500 characters",
+  NO_OPEN_REPORTS: "This listing has no open reports any more. The page has been refreshed.",
+  LISTING_NOT_HIDDEN: "This listing is not hidden, so there is nothing to restore",
+  OWNER_IS_SUSPENDED:
+    "The owner's account is suspended. Lift the suspension to show their listings again.",
+  MEMBER_ALREADY_SUSPENDED: "This member is already suspended",
+  MEMBER_NOT_SUSPENDED: "This member is not suspended",
+  CANNOT_SUSPEND_MODERATOR:
+    "Moderators cannot be suspended. Change their role from the command line first.",
+  CANNOT_MESSAGE_OWN_LISTING:
+    "This is your own listing. Buyers who write to you appear in your inbox.",
+  MESSAGE_EMPTY: "Please write a message before sending",
+  MESSAGE_TOO_LONG:
+    "Messages can be at most 2,000 characters. Please shorten it or send it in parts.",
+  MESSAGE_RATE_LIMITED_one:
+    "You are sending messages too quickly. Please wait {{formatted}} second and try again.",
+  MESSAGE_RATE_LIMITED_other:
+    "You are sending messages too quickly. Please wait {{formatted}} seconds and try again.",
+  BLOCKED_BY_MEMBER: "This member has blocked you, so you cannot send them messages.",
+  MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
+  CONVERSATION_CLOSED:
+    "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
+};
+
+export default errors;

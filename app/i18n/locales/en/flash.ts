@@ -1,0 +1,47 @@
+/**
+ * The one-time notices shown after a redirect (utils/flash.server.ts). The root's loader sends the
+ * page's notice already translated, so these texts are not part of the shared catalog the browser
+ * fetches on every page (issue 12); the server reads them as `common`'s `flash.*`
+ * (resources.server.ts).
+ */
+const flash = {
+  "signed-up": {
+    title: "Account created successfully",
+    body: "Please check your email to confirm your account",
+  },
+  "signed-out": { title: "Signed out", body: "See you soon on Souqna." },
+  "password-updated": {
+    title: "Password Updated",
+    body: "Your other devices have been signed out.",
+  },
+  "signed-out-everywhere": {
+    title: "Signed out everywhere",
+    body: "Every device that was signed in to your account is now signed out.",
+  },
+  "account-deleted": {
+    title: "Account deleted",
+    body: "Your account and your ads have been removed. Thank you for using Souqna.",
+  },
+  "email-confirmed": { title: "E-mail confirmed", body: "Your account is now verified." },
+  "profile-saved": { title: "Saved", body: "Your profile has been updated" },
+  "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
+  "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },
+  "listing-deleted": { title: "Deleted", body: "Listing has been deleted successfully" },
+  "message-sent": { title: "Message sent", body: "The seller will see it in their inbox." },
+  "favorite-added": {
+    title: "Added to favorites",
+    body: "You will find it on your Favorites page.",
+  },
+  "favorite-removed": {
+    title: "Removed from favorites",
+    body: "It is no longer on your Favorites page.",
+  },
+  "report-submitted": {
+    title: "Report submitted",
+    body: "Thank you. A moderator will review this listing.",
+  },
+  "moderation-saved": { title: "Done", body: "The decision is recorded in the audit log." },
+  dismiss: "Dismiss",
+};
+
+export default flash;

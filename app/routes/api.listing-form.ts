@@ -1,8 +1,5 @@
-import {
-  buildFormModel,
-  DETAIL_PREFIX,
-  type FormValues,
-} from "~/components/listing/listing-form-model";
+import { buildFormModel } from "~/components/listing/listing-form-model";
+import { DETAIL_PREFIX, type FormValues } from "~/components/listing/listing-form-view";
 import type { Route } from "./+types/api.listing-form";
 
 /**

@@ -6,7 +6,6 @@ import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { compressImage } from "./compress-image";
 import {
   addToSelection,
   moveToFront,
@@ -15,7 +14,7 @@ import {
   type SelectionLimits,
   validateSelection,
 } from "./image-selection";
-import { type ListingUploadReply, readUploadReply, sendListingForm } from "./upload-listing";
+import type { ListingUploadReply } from "./upload-listing";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -32,6 +31,17 @@ type Phase = "idle" | "compressing" | "uploading";
 
 let nextKey = 0;
 
+// Compression and the upload run after a choice of photos and a save: their code is fetched once
+// the page has hydrated and the browser is idle (issue 12), so it is there before the first
+// photo, even if the connection drops meanwhile.
+const loadCompression = () => import("./compress-image");
+const loadUpload = () => import("./upload-listing");
+function preload() {
+  void Promise.all([loadCompression(), loadUpload()]).catch(() => {
+    // Offline: each is fetched again when it is needed.
+  });
+}
+
 /**
  * The photos chosen in the browser, their compression and their upload. The listing form owns it,
  * so its submit can send them; ImagePicker shows it.
@@ -47,18 +57,25 @@ export function usePhotoSelection({ limits, t }: { limits: SelectionLimits; t: T
   // One photo at a time: ten decoded 12-megapixel photos at once would exhaust a phone's memory.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const idle =
+      typeof window.requestIdleCallback === "function"
+        ? window.requestIdleCallback(preload, { timeout: 3000 })
+        : undefined;
+    const timer = idle === undefined ? setTimeout(preload, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
       for (const item of itemsRef.current) URL.revokeObjectURL(item.url);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const prepare = useCallback(
     (file: File) => {
       setCompressing((n) => n + 1);
       const run = queue.current
-        .then(() => compressImage(file))
+        .then(() => loadCompression())
+        .then(({ compressImage }) => compressImage(file))
         .catch(() => {
           toast.error(t("form.upload.compressFailed"), { id: "compress-failed" });
           return file;
@@ -120,6 +137,7 @@ export function usePhotoSelection({ limits, t }: { limits: SelectionLimits; t: T
     setPhase("uploading");
     const failed = t("form.upload.failed");
     try {
+      const { readUploadReply, sendListingForm } = await loadUpload();
       const reply = readUploadReply(await sendListingForm(url, form, setProgress), failed);
       if (!reply.ok) setPhase("idle");
       return reply;

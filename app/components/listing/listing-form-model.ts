@@ -8,6 +8,12 @@ import {
 import { cities, governorates } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
+import {
+  DETAIL_PREFIX,
+  type FieldView,
+  type FormValues,
+  type ListingFormModel,
+} from "./listing-form-view";
 
 /*
  * What the listing form needs, worked out on the server (loader and action) in the page's
@@ -15,37 +21,6 @@ import type { Lang } from "~/i18n/config";
  * JavaScript: the category's fields and the chosen make's models come from here.
  */
 
-export interface FieldView {
-  key: string;
-  label: string;
-  type: FieldDefinition["type"];
-  required: boolean;
-  unit: string | null;
-  /** Select options; empty for a model select before a make is chosen. */
-  options: { value: string; label: string }[];
-  /** The model select waits for a make. */
-  waitsFor: string | null;
-  /** The field whose value decides this one's options (the model's make). */
-  parent: string | null;
-  /**
-   * The value to show when the category's fields first appear (spec "Form modes"): a required
-   * select's first option, 0 for a required number, else "". Null once the fields were shown.
-   */
-  initial: string | null;
-}
-
-export interface ListingFormModel {
-  /** The chosen category's fields appear for the first time: old details are reset. */
-  freshFields: boolean;
-  categories: { id: number; name: string }[];
-  locations: { id: string; label: string; cities: { id: string; label: string }[] }[];
-  fields: FieldView[];
-}
-
-/** The form's text values; detail fields are named `detail.<key>`. */
-export type FormValues = Record<string, string>;
-
-export const DETAIL_PREFIX = "detail.";
 /** `fieldsFor` is the category whose detail fields the form showed when it was sent. */
 const CORE_FIELDS = [
   "title",

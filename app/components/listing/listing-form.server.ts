@@ -12,12 +12,11 @@ import { readFormData } from "~/utils/form-data.server";
 import { isUnavailable } from "~/utils/unavailable.server";
 import {
   buildFormModel,
-  type FormValues,
-  type ListingFormModel,
   listingFieldErrors,
   readFormValues,
   toListingInput,
 } from "./listing-form-model";
+import type { FormValues, ListingFormModel } from "./listing-form-view";
 
 /** Every photo at its largest, plus the text fields. */
 export const MAX_LISTING_REQUEST_BYTES = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;

@@ -1,21 +1,25 @@
 import { ImagePlus, RefreshCw, Send } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CityOptions } from "~/components/forms/city-options";
 import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { DraftBanner } from "./draft-banner";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
   type FieldView,
   type FormValues,
   type ListingFormModel,
-} from "./listing-form-model";
+} from "./listing-form-view";
 import { UsdEquivalent } from "./usd-equivalent";
 import { useListingDraft } from "./use-listing-draft";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+
+// The draft's banner is drawn only in the browser, once there is a draft (local storage): its
+// code is fetched after hydration, when the browser is idle, so it is there even offline.
+const loadDraftBanner = () => import("./draft-banner");
+const DraftBanner = lazy(() => loadDraftBanner().then((m) => ({ default: m.DraftBanner })));
 
 export interface ExistingImage {
   id: string;
@@ -89,7 +93,16 @@ export function ListingForm({
   const saving = busyIntent === "save" || sending;
   const refreshRef = useRef<HTMLButtonElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    const preload = () => void loadDraftBanner().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = setTimeout(preload, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preload, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useListingDraft(formRef, draftKey);
   const refresh = () => refreshRef.current?.form?.requestSubmit(refreshRef.current);
@@ -167,7 +180,11 @@ export function ListingForm({
       onSubmit={onSubmit}
       ref={formRef}
     >
-      <DraftBanner draft={draft} t={t} />
+      {draft.savedAt !== null || draft.notice !== null ? (
+        <Suspense fallback={null}>
+          <DraftBanner draft={draft} t={t} />
+        </Suspense>
+      ) : null}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <input type="hidden" name="fieldsFor" value={model.fields.length > 0 ? categoryId : ""} />
       <p className="text-sm text-muted">{t("form.intro")}</p>

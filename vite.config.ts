@@ -11,12 +11,14 @@ const FRAMEWORK =
 // The root's own code and what (nearly) every page uses: header, drawer, footer, menus, the
 // translator, toasts' loader, page meta.
 const SHELL_FILES =
-  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](guest-favorites|merge-guest-favorites)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/](live-client|use-live-messages|message-types|unread-badge)\.)/;
-// Parts of the shell fetched on demand (React.lazy): a member's menu and live badge, the contact
-// form, the footer's coming-soon note, every dialog, the error screen, the phone's category drawer, the merge of a
+  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](guest-favorites|merge-guest-favorites)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
+// The event stream's client (messaging/live-client) is fetched after hydration, at the first
+// listener, so it is in no group: it is a file of its own.
+// Parts of the shell fetched on demand (React.lazy, onDemand): a member's menu (the "member"
+// group below), the contact form, the footer's coming-soon note, every dialog, the error screen, the phone's category drawer, the merge of a
 // guest's favourites into the account.
 const SHELL_LAZY =
-  /[\\/]app[\\/]components[\\/](layout[\\/](contact-support-dialog|contact-support|category-drawer|coming-soon-dialog)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
+  /[\\/]app[\\/]components[\\/](layout[\\/](member-menu|contact-support-dialog|contact-support|category-drawer|coming-soon-dialog)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
 
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {
@@ -103,6 +105,13 @@ export default defineConfig({
               test: (id: string) => SHELL_FILES.test(id) && !SHELL_LAZY.test(id),
               priority: 20,
             },
+            // A member's menu, unread badge and live hooks: fetched on demand by the header (for
+            // members only) and with the message pages.
+            {
+              name: "member",
+              test: /[\\/]app[\\/]components[\\/](layout[\\/]member-menu|messaging[\\/](unread-badge|use-live-messages))\./,
+              priority: 15,
+            },
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",
@@ -117,10 +126,12 @@ export default defineConfig({
               priority: 10,
             },
             // Small form pieces several pages share: field alerts, the city list's options,
-            // the listing pages' error screen.
+            // the listing pages' error screen, the moderation forms' limits. (The report form's
+            // fields are a file of their own, for the listing page and its report dialog: the ad
+            // form and the profile need not download them.)
             {
               name: "forms",
-              test: /[\\/]app[\\/]components[\\/](forms[\\/](field|city-options)|listing[\\/]listing-error|moderation[\\/]report-fields)\./,
+              test: /[\\/]app[\\/](components[\\/](forms[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./,
               priority: 10,
             },
           ],

@@ -37,6 +37,13 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every part the server has drawn goes out in place. By default React moves a finished
+        // Suspense boundary of more than 500 bytes out of the document (a hidden <div> and a
+        // script after its end, which a browser without JavaScript never shows) once the bytes
+        // sent reach this size: the parts fetched on demand (ui/on-demand.tsx: a member's menu,
+        // the profile's tabs) would then vanish without JavaScript. Only what is still loading
+        // (React Router's data) is streamed late.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new Coalesce();

@@ -1,15 +1,36 @@
 import { Menu, Plus, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { UnreadBadge } from "~/components/messaging/unread-badge";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
-import { MemberMenu, type MemberSummary } from "./member-menu";
+import type { MemberSummary } from "./member-menu";
 import type { NavCategory } from "./nav-category";
 import { SearchBox } from "./search-box";
+
+// A member's menu and unread badge: drawn in place by the server (a <details>, so the menu opens
+// without JavaScript), their code fetched on demand for members only. A visitor's first load does
+// not carry them (issue 12).
+const MemberMenu = onDemand(() => import("./member-menu").then((m) => m.MemberMenu));
+const UnreadBadge = onDemand(() =>
+  import("~/components/messaging/unread-badge").then((m) => m.UnreadBadge),
+);
+
+/**
+ * Memoised: the header draws again once hydrated, and a part still waiting for its code must not
+ * get new props meanwhile (React would drop the server's HTML and draw it afresh).
+ */
+const MemberTools = memo(function MemberTools({ member }: { member: MemberSummary }) {
+  return (
+    <Suspense fallback={null}>
+      <UnreadBadge initial={member.unreadMessages} />
+      <MemberMenu member={member} />
+    </Suspense>
+  );
+});
 
 const CategoryDrawer = lazy(() =>
   import("./category-drawer").then((m) => ({ default: m.CategoryDrawer })),
@@ -57,10 +78,7 @@ export function Header({
         <nav className="ms-auto flex items-center gap-0.5 sm:gap-2" aria-label={t("brand")}>
           <LanguageSwitch />
           {member ? (
-            <>
-              <UnreadBadge initial={member.unreadMessages} />
-              <MemberMenu member={member} />
-            </>
+            <MemberTools member={member} />
           ) : (
             <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
               <UserRound className="size-5 sm:hidden" aria-hidden />

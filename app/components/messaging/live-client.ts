@@ -126,7 +126,9 @@ export function createLiveConnection({
   };
 }
 
-let shared: ReturnType<typeof createLiveConnection> | null = null;
+export type LiveConnection = ReturnType<typeof createLiveConnection>;
+
+let shared: LiveConnection | null = null;
 
 /** The tab's connection (browser only). */
 export function liveConnection() {

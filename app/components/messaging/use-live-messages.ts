@@ -1,15 +1,52 @@
 import { useEffect, useRef, useState } from "react";
-import { liveConnection } from "./live-client";
+import type { LiveConnection } from "./live-client";
 import type { LiveData, UnreadCount } from "./message-types";
+
+/*
+ * The event stream's client is fetched after the page has hydrated, at the first listener: the
+ * header's badge is in every member's page, and its code need not be in the first load (issue
+ * 12). A failed fetch (the connection dropped) is forgotten, so the next listener tries again.
+ */
+let loading: Promise<LiveConnection> | undefined;
+
+function loadConnection() {
+  loading ??= import("./live-client")
+    .then((module) => module.liveConnection())
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}
+
+/** Runs `use` with the tab's connection once it is here; undoes it on unmount. */
+function useConnection(use: (connection: LiveConnection) => () => void, enabled = true) {
+  const ref = useRef(use);
+  ref.current = use;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    loadConnection().then(
+      (connection) => {
+        if (!unmounted) stop = ref.current(connection);
+      },
+      () => {
+        // Offline before the code came: the page shows what the server sent.
+      },
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [enabled]);
+}
 
 /** Calls `handler` for every live event while the component is mounted (browser only). */
 export function useLiveEvents(handler: (data: LiveData) => void, enabled = true) {
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    return liveConnection().subscribe((data) => ref.current(data));
-  }, [enabled]);
+  useConnection((connection) => connection.subscribe((data) => ref.current(data)), enabled);
 }
 
 /** The unread count: the server's figure, then every update the stream sends. */
@@ -26,9 +63,7 @@ export function useUnreadCount(initial: UnreadCount | null | undefined) {
 /** False while the stream is down (after it first connected). */
 export function useLiveConnected() {
   const [connected, setConnected] = useState(true);
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const connection = liveConnection();
+  useConnection((connection) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = connection.onStatus((value) => {
       clearTimeout(timer);
@@ -40,21 +75,19 @@ export function useLiveConnected() {
       clearTimeout(timer);
       stop();
     };
-  }, []);
+  });
   return connected;
 }
 
 /** Whether the stream is open right now (for tests and a "live" mark); false on the server. */
 export function useLiveStatus() {
   const [connected, setConnected] = useState(false);
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const connection = liveConnection();
+  useConnection((connection) => {
     setConnected(connection.connected);
     const stop = connection.onStatus(setConnected);
     return () => {
       stop();
     };
-  }, []);
+  });
   return connected;
 }

@@ -25,11 +25,29 @@ test("the server draws every part in place, signed in or not", async ({ page }) 
     expect(html, path).not.toMatch(lateContent);
   }
   await signUp(page, { lang: "en", tag: "first-load" });
-  for (const path of ["/", listing]) {
+  // A member's menu and the profile's tabs are fetched on demand (ui/on-demand.tsx): the server
+  // still draws them in place.
+  for (const path of ["/", listing, "/profile", "/profile?tab=messages"]) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toMatch(lateContent);
     expect(html, path).toContain('data-testid="member-menu"');
   }
+});
+
+test("a member's pages hydrate without errors and keep the menu", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const listing = await firstListingPath(page);
+  await signUp(page, { lang: "ar", tag: "first-load-hydrate" });
+  for (const path of ["/", listing, "/profile", "/profile?tab=favorites"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("member-menu")).toBeAttached();
+  }
+  expect(errors).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

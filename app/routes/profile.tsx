@@ -13,18 +13,16 @@ import {
   Search,
   UserRound,
 } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
+import { type ChangeEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toFavoriteCards } from "~/components/favorites/favorite-cards.server";
-import { FavoritesPreview } from "~/components/favorites/favorites-preview";
 import { CityOptions } from "~/components/forms/city-options";
 import { Field, FormAlert } from "~/components/forms/field";
 import { Avatar } from "~/components/layout/avatar";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
-import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
-import { ProfileMessages } from "~/components/messaging/profile-messages";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import { cities, governorates } from "~/db/reference-data/regions";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
@@ -49,6 +47,17 @@ import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";
 
 const TABS = ["listings", "favorites", "messages"] as const;
+// One tab is drawn at a time: each tab's code is fetched when it is shown (the server draws it in
+// place), so the page's first load carries none of the three (issue 12).
+const MyListingsTable = onDemand(() =>
+  import("~/components/listing/my-listings-table").then((m) => m.MyListingsTable),
+);
+const FavoritesPreview = onDemand(() =>
+  import("~/components/favorites/favorites-preview").then((m) => m.FavoritesPreview),
+);
+const ProfileMessages = onDemand(() =>
+  import("~/components/messaging/profile-messages").then((m) => m.ProfileMessages),
+);
 /** Conversations the Messages tab shows before "View All Messages". */
 const PROFILE_CONVERSATIONS = 5;
 type Tab = (typeof TABS)[number];
@@ -689,7 +698,8 @@ function ActivityTabs({ tab, t, children }: { tab: Tab; t: T; children?: ReactNo
       </nav>
       {children ? (
         <div className="mt-4" data-testid={`profile-panel-${tab}`}>
-          {children}
+          {/* One boundary for every tab: a switch keeps the open tab until the next one's code is here. */}
+          <Suspense fallback={null}>{children}</Suspense>
         </div>
       ) : (
         <div

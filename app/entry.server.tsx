@@ -75,6 +75,7 @@ export default function handleRequest(
 class Coalesce extends Transform {
   private parts: Buffer[] = [];
   private size = 0;
+  private headDone = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.parts.push(chunk);
@@ -90,9 +91,28 @@ class Coalesce extends Transform {
 
   flush() {
     if (this.size === 0) return;
-    this.push(this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.size));
+    let batch: Buffer = Buffer.concat(this.parts, this.size);
+    if (!this.headDone) batch = this.lowerScriptPriority(batch);
+    this.push(batch);
     this.parts = [];
     this.size = 0;
+  }
+
+  /**
+   * The page's modules are fetched at low priority: on a slow connection the stylesheet, the
+   * fonts and the first picture come first, so the page paints before its JavaScript arrives
+   * (it works without it). React Router's <Scripts> has no way to say so on the modulepreload
+   * links it writes into the head, so the head's are marked here, once, as they pass.
+   */
+  private lowerScriptPriority(batch: Buffer): Buffer {
+    const text = batch.toString("utf8");
+    const end = text.indexOf("</head>");
+    if (end === -1) return batch;
+    this.headDone = true;
+    const head = text
+      .slice(0, end)
+      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+    return Buffer.from(head + text.slice(end), "utf8");
   }
 }
 

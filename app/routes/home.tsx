@@ -185,9 +185,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.latest.map((card) => (
+            {loaderData.latest.map((card, index) => (
               <li key={card.id}>
-                <ListingCard card={card} eager t={tDiscovery} />
+                <ListingCard card={card} eager first={index === 0} t={tDiscovery} />
               </li>
             ))}
           </ul>

@@ -16,12 +16,15 @@ export function CardImage({
   image,
   sizes,
   eager,
+  priority = false,
   noPhoto,
   compact = false,
 }: {
   image: CardImageSource | null;
   sizes: string;
   eager: boolean;
+  /** Fetched ahead of scripts and other pictures (the page's largest picture). */
+  priority?: boolean;
   noPhoto: string;
   /** A phone thumbnail: a smaller icon, and the words only from the sm breakpoint. */
   compact?: boolean;
@@ -37,7 +40,8 @@ export function CardImage({
         height={image.height}
         alt=""
         loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+        decoding={priority ? undefined : "async"}
         onError={() => setBroken(true)}
         className="absolute inset-0 size-full object-cover"
       />

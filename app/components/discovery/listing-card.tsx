@@ -14,7 +14,18 @@ const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 6
  * arrive; below the fold they load lazily. A broken image becomes the placeholder. The heart sits
  * over the image's corner beside the link, not inside it (a form cannot live in a link).
  */
-export function ListingCard({ card, eager = false, t }: { card: CardView; eager?: boolean; t: T }) {
+export function ListingCard({
+  card,
+  eager = false,
+  first = false,
+  t,
+}: {
+  card: CardView;
+  eager?: boolean;
+  /** The first card: on a phone its picture is the largest thing on the page, fetched first. */
+  first?: boolean;
+  t: T;
+}) {
   if (card.error) {
     return <CardError text={t("card.error")} className="aspect-4/5" testId="listing-card-error" />;
   }
@@ -26,7 +37,13 @@ export function ListingCard({ card, eager = false, t }: { card: CardView; eager?
         data-testid="listing-card"
       >
         <div className="relative aspect-4/3 bg-slate-100">
-          <CardImage image={card.image} sizes={SIZES} eager={eager} noPhoto={t("card.noPhoto")} />
+          <CardImage
+            image={card.image}
+            sizes={SIZES}
+            eager={eager}
+            priority={first}
+            noPhoto={t("card.noPhoto")}
+          />
           {card.isNew ? (
             <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               {t("card.new")}
@@ -79,7 +96,7 @@ export function ListingGrid({ cards, t }: { cards: CardView[]; t: T }) {
     >
       {cards.map((card, index) => (
         <li key={card.id}>
-          <ListingCard card={card} eager={index < 4} t={t} />
+          <ListingCard card={card} eager={index < 4} first={index === 0} t={t} />
         </li>
       ))}
     </ul>

@@ -78,7 +78,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(errors).toEqual([]);
   });
 
-  test(`the listing page's HTML is at most 40 KB and asks for the stylesheet first, in ${lang}`, async ({
+  test(`the listing page's HTML is at most 40 KB and asks for the stylesheet first, its modules last, in ${lang}`, async ({
     page,
   }) => {
     const listing = await firstListingPath(page);
@@ -89,5 +89,9 @@ for (const lang of ["en", "ar"] as const) {
     const script = html.indexOf('rel="modulepreload"');
     expect(stylesheet).toBeGreaterThan(0);
     expect(stylesheet).toBeLessThan(script);
+    // The modules come after the stylesheet, fonts and first picture on a slow connection.
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 }

@@ -7,7 +7,7 @@ import {
   ShieldCheck,
   UserRound,
 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
@@ -36,8 +36,14 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
   const location = useLocation();
   const unread = useUnreadCount(member.unreadMessages);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  // Close when the page changes — not when the menu first hydrates: its code arrives after the
+  // page's, and a member who opened it meanwhile (it works without JavaScript) keeps it open.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     ref.current?.removeAttribute("open");
   }, [location.key]);
 
@@ -63,7 +69,12 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
 
   const item = "flex items-center gap-3 px-4 py-2.5 text-sm text-ink hover:bg-slate-50";
   return (
-    <details ref={ref} className="relative" data-testid="member-menu">
+    <details
+      ref={ref}
+      className="relative"
+      data-testid="member-menu"
+      data-hydrated={hydrated || undefined}
+    >
       <summary
         className="relative flex cursor-pointer list-none items-center rounded-full p-0.5 ring-brand-500 hover:ring-2 [&::-webkit-details-marker]:hidden"
         aria-label={

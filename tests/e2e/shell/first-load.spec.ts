@@ -34,6 +34,63 @@ test("the server draws every part in place, signed in or not", async ({ page }) 
   }
 });
 
+test("a member's menu opened before its code arrives stays open", async ({ page }) => {
+  await signUp(page, { lang: "en", tag: "menu-early" });
+  // The menu's code is held back: the member opens the menu the server drew (a <details>).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/member-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/?lang=en");
+  const menu = page.getByTestId("member-menu");
+  const logout = menu.getByTestId("logout");
+  await menu.locator("summary").click();
+  await expect(logout).toBeVisible();
+  release();
+  await expect(page.locator('[data-testid="member-menu"][data-hydrated]')).toBeAttached();
+  await expect(logout).toBeVisible();
+  // Moving to another page still closes it.
+  await menu.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(logout).toBeHidden();
+});
+
+test("a page downloads only the fonts of the script it is written in", async ({ browser }) => {
+  // A fresh browser per language: Chromium learns which fonts a site used and asks for them
+  // again on the next visit (its own guess, from its cache), whatever the new page shows.
+  const seen = async (lang: "en" | "ar") => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const fonts = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") {
+        fonts.add(new URL(request.url()).pathname.replace(/-[\w]{8}\.woff2$/, ""));
+      }
+    });
+    // Pages whose words are all ours and in one script (listings may be written in either, or
+    // both; the safety tips quote Arabic terms on the English page).
+    for (const path of ["/about", "/jobs", "/terms-conditions"]) {
+      await page.goto(`${path}?lang=${lang}`);
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    }
+    await context.close();
+    return [...fonts];
+  };
+  // English: Inter only — the «العربية» switch is in the system font.
+  const english = await seen("en");
+  expect(english.some((font) => font.includes("inter"))).toBe(true);
+  expect(english.filter((font) => font.includes("arabic"))).toEqual([]);
+  // Arabic: Noto Sans Arabic only — the few Latin words ("English", "Android") in the system font.
+  const arabic = await seen("ar");
+  expect(arabic.some((font) => font.includes("noto-sans-arabic"))).toBe(true);
+  expect(arabic.filter((font) => font.includes("inter"))).toEqual([]);
+});
+
 test("a member's pages hydrate without errors and keep the menu", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {

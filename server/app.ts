@@ -10,6 +10,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
+import { hasSessionCookie } from "../app/domain/accounts/session.server";
 import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
@@ -77,10 +78,9 @@ export function redactUrl(url: string) {
 /** Pages that belong to one member, or carry a secret in their address. */
 const PERSONAL_PATHS =
   /^\/(profile|settings|messages|my-listings|favorites|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings)(\/|\.data|$)/;
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?souqna\.session_token=/;
 function isPersonal(req: Request) {
   if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return false;
-  return PERSONAL_PATHS.test(req.path) || SESSION_COOKIE.test(req.headers.cookie ?? "");
+  return PERSONAL_PATHS.test(req.path) || hasSessionCookie(req.headers.cookie);
 }
 
 /** Under https every cookie we set is Secure, whoever wrote it (flash, language, session). */

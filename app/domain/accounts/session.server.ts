@@ -39,12 +39,14 @@ export function getMember(args: SessionArgs): Promise<Member | null> {
 
 const memberOfRequest = new WeakMap<Request, Promise<Member | null>>();
 
-/** better-auth's session cookie, plain or `__Secure-` under https. */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?souqna\.session_token=/;
+/** Whether a Cookie header carries better-auth's session cookie (plain, or `__Secure-` under https). */
+export function hasSessionCookie(cookieHeader: string | null | undefined) {
+  return /(^|;\s*)(__Secure-)?souqna\.session_token=/.test(cookieHeader ?? "");
+}
 
 async function lookUpMember({ auth, db, request }: SessionArgs): Promise<Member | null> {
   // Most requests are visitors': without the cookie there is nothing to look up.
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const found = await auth.api.getSession({
     headers: request.headers,
     query: { disableCookieCache: true },

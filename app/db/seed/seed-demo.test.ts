@@ -15,7 +15,8 @@ import {
 import { cities } from "../reference-data/regions";
 import type { FieldDefinition } from "../reference-data/types";
 import { listingDetails, listingImages, listings, profiles, users } from "../schema";
-import { mulberry32, seedDemo, seedDemoIfEmpty } from "./seed-demo.server";
+import { mulberry32 } from "./demo/random";
+import { seedDemo, seedDemoIfEmpty } from "./seed-demo.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const now = new Date();

@@ -122,17 +122,18 @@ export default defineConfig({
             // favourites and profile show them together.
             {
               name: "cards",
-              test: /[\\/]app[\\/]components[\\/](discovery[\\/](listing-card|card-image)|favorites[\\/]favorite-card)\./,
+              test: /[\\/]app[\\/]components[\\/]discovery[\\/](listing-card|card-image|favorite-card)\./,
               priority: 10,
             },
             // Small form pieces several pages share: field alerts, the city list's options,
             // the listing pages' error screen, the moderation forms' limits. (The report form's
             // fields are a file of their own, for the listing page and its report dialog: the ad
-            // form and the profile need not download them.)
+            // form and the profile need not download them.) Above the shell's priority: field and
+            // city-options sit in components/ui with the shell's pieces but are not on every page.
             {
               name: "forms",
-              test: /[\\/]app[\\/](components[\\/](forms[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./,
-              priority: 10,
+              test: /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./,
+              priority: 25,
             },
           ],
         },

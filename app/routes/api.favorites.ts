@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { toFavoriteCards } from "~/components/favorites/favorite-cards.server";
+import { toFavoriteCards } from "~/components/discovery/favorite-cards.server";
 import { getMember, safeRedirect } from "~/domain/accounts/session.server";
 import { addFavorite } from "~/domain/favorites/add-favorite.server";
 import { type FavoriteReply, MAX_GUEST_FAVORITES } from "~/domain/favorites/favorites-schemas";

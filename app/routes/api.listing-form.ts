@@ -1,4 +1,4 @@
-import { buildFormModel } from "~/components/listing/listing-form-model";
+import { buildFormModel } from "~/components/listing/listing-form-model.server";
 import { DETAIL_PREFIX, type FormValues } from "~/components/listing/listing-form-view";
 import type { Route } from "./+types/api.listing-form";
 

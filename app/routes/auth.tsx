@@ -1,8 +1,8 @@
 import { CheckCircle2, LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { EmailField, Field, FormAlert, PasswordField } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import {
   resendConfirmationSchema,

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ListingForm } from "~/components/listing/listing-form";
 import { type ListingFormReply, saveListingEdit } from "~/components/listing/listing-form.server";
-import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model";
+import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model.server";
 import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
 import type { Lang } from "~/i18n/config";

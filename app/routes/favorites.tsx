@@ -1,11 +1,11 @@
 import { AlertTriangle, ChevronLeft, ChevronRight, Heart, LogIn, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Link } from "react-router";
-import { FavoritesGrid } from "~/components/favorites/favorite-card";
+import { FavoritesGrid } from "~/components/discovery/favorite-card";
 import {
   type FavoriteCardView,
   toFavoriteCards,
-} from "~/components/favorites/favorite-cards.server";
+} from "~/components/discovery/favorite-cards.server";
 import { useGuestFavorites } from "~/components/favorites/guest-favorites";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";

@@ -1,8 +1,8 @@
 import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { EmailField, FormAlert } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { EmailField, FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { forgotPasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server";

@@ -16,26 +16,27 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
-import { FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/avatar";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { type GalleryImage, ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingPrice } from "~/components/listing/listing-price";
-import { specItems } from "~/components/listing/listing-specs";
 import { SpecList } from "~/components/listing/spec-list";
 import { UsdApprox, usdApproxText } from "~/components/listing/usd-approx";
 import { MessageSeller } from "~/components/messaging/message-seller";
 import { messageSellerView } from "~/components/messaging/message-seller.server";
-import { removalReasonText } from "~/components/moderation/removal-reason.server";
 import { ReportListing } from "~/components/moderation/report-listing";
 import { reportListingAction } from "~/components/moderation/report-listing.server";
+import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
+import { removalReasonText } from "~/components/ui/removal-reason.server";
 import { toast } from "~/components/ui/toast";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView, type ListingImage } from "~/domain/listings/get-listing.server";
+import { specItems } from "~/domain/listings/listing-specs";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { recordView, viewerKeyOf } from "~/domain/listings/record-view.server";
 import { revealPhone } from "~/domain/listings/reveal-phone.server";
@@ -121,7 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { listing, seller } = view;
   // Only what everyone may open can be saved. A member's heart comes with the listing; a
   // visitor's from their browser.
-  const favoritable = listing.status === "active" || listing.status === "sold";
+  const favoritable = isPublicStatus(listing.status);
   const favorited = favoritable && Boolean(view.viewer?.favorited);
   const t = serverT(lang, "listings");
   const url = new URL(request.url);

@@ -10,8 +10,6 @@ import {
   useNavigation,
   useRevalidator,
 } from "react-router";
-import { FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/avatar";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { LocalTime } from "~/components/messaging/local-time";
@@ -24,7 +22,9 @@ import {
   useLiveEvents,
   useLiveStatus,
 } from "~/components/messaging/use-live-messages";
+import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { requireMember } from "~/domain/accounts/session.server";
 import { blockMember, unblockMember } from "~/domain/messaging/block-member.server";
 import {

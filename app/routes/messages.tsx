@@ -1,13 +1,13 @@
 import { ArrowLeft, Inbox, Search, Send } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { FormAlert } from "~/components/forms/field";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { messagingFailure } from "~/components/messaging/messaging-errors.server";
 import { unreadForHeader } from "~/components/messaging/unread.server";
 import { useLiveEvents, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { requireMember } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";

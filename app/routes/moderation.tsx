@@ -1,6 +1,5 @@
 import { ShieldCheck } from "lucide-react";
 import { data, redirect } from "react-router";
-import { FormAlert } from "~/components/forms/field";
 import {
   AuditLog,
   type DecisionFailure,
@@ -12,6 +11,7 @@ import {
   toQueueView,
   toSuspendedView,
 } from "~/components/moderation/moderation-view.server";
+import { FormAlert } from "~/components/ui/field";
 import { getMember } from "~/domain/accounts/session.server";
 import { dismissReports } from "~/domain/moderation/dismiss-reports.server";
 import { liftSuspension } from "~/domain/moderation/lift-suspension.server";

@@ -1,9 +1,9 @@
 import { ListChecks, LogIn, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { FormAlert } from "~/components/forms/field";
 import { myListingsReturnTo, toMyListingRows } from "~/components/listing/my-listings.server";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";

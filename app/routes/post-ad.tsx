@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { ListingForm } from "~/components/listing/listing-form";
 import { type ListingFormReply, saveNewListing } from "~/components/listing/listing-form.server";
-import { buildFormModel } from "~/components/listing/listing-form-model";
+import { buildFormModel } from "~/components/listing/listing-form-model.server";
 import type { FormValues } from "~/components/listing/listing-form-view";
 import { requireMember } from "~/domain/accounts/session.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";

@@ -15,13 +15,13 @@ import {
 } from "lucide-react";
 import { type ChangeEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toFavoriteCards } from "~/components/favorites/favorite-cards.server";
-import { CityOptions } from "~/components/forms/city-options";
-import { Field, FormAlert } from "~/components/forms/field";
-import { Avatar } from "~/components/layout/avatar";
+import { toFavoriteCards } from "~/components/discovery/favorite-cards.server";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
+import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { CityOptions } from "~/components/ui/city-options";
+import { Field, FormAlert } from "~/components/ui/field";
 import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import { cities, governorates } from "~/db/reference-data/regions";
@@ -53,7 +53,7 @@ const MyListingsTable = onDemand(() =>
   import("~/components/listing/my-listings-table").then((m) => m.MyListingsTable),
 );
 const FavoritesPreview = onDemand(() =>
-  import("~/components/favorites/favorites-preview").then((m) => m.FavoritesPreview),
+  import("~/components/discovery/favorites-preview").then((m) => m.FavoritesPreview),
 );
 const ProfileMessages = onDemand(() =>
   import("~/components/messaging/profile-messages").then((m) => m.ProfileMessages),

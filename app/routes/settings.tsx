@@ -10,8 +10,8 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormAlert, PasswordField } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert, PasswordField } from "~/components/ui/field";
 import { changePasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";

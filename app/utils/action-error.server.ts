@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
-import { fieldErrors } from "~/domain/accounts/accounts-schemas";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
@@ -12,6 +11,19 @@ export interface FormFailure {
   formError?: string;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
+}
+
+/**
+ * The first message of each invalid field, keyed by field name. Every schema's messages are keys
+ * in the `errors` catalog, whichever area of the domain it belongs to.
+ */
+function fieldErrors(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
 }
 
 /** A 400 reply with each invalid field's message, translated, and what the visitor typed. */

@@ -1,6 +1,6 @@
-import { specItems } from "~/components/listing/listing-specs";
 import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
 import type { FoundListing } from "~/domain/discovery/find-listings.server";
+import { specItems } from "~/domain/listings/listing-specs";
 import type { UsdRate } from "~/domain/money/exchange-rate.server";
 import { type Lang, localeOf } from "~/i18n/config";
 import { formatPrice, formatUsd } from "~/i18n/format";

@@ -1,8 +1,8 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { type CityGroup, CityOptions } from "~/components/forms/city-options";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
 

@@ -1,4 +1,4 @@
-import spriteUrl from "./icons.svg?no-inline";
+import spriteUrl from "~/components/ui/icons.svg?no-inline";
 
 // Drawn icons rather than the emoji stored with the categories: emoji fonts are missing or look
 // different on many Android phones and desktop Linux machines. They come from one cached SVG

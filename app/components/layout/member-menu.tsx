@@ -11,8 +11,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
+import { Avatar } from "~/components/ui/avatar";
 import { useTranslation } from "~/i18n/react";
-import { Avatar } from "./avatar";
 
 export interface MemberSummary {
   name: string;

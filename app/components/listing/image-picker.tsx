@@ -1,7 +1,7 @@
 import { ImageOff, ImagePlus, Star, X } from "lucide-react";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
-import { FormAlert } from "~/components/forms/field";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";

@@ -15,7 +15,7 @@ import {
   listingFieldErrors,
   readFormValues,
   toListingInput,
-} from "./listing-form-model";
+} from "./listing-form-model.server";
 import type { FormValues, ListingFormModel } from "./listing-form-view";
 
 /** Every photo at its largest, plus the text fields. */

@@ -1,9 +1,9 @@
 import { ImagePlus, RefreshCw, Send } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { CityOptions } from "~/components/forms/city-options";
-import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { CityOptions } from "~/components/ui/city-options";
+import { FormAlert } from "~/components/ui/field";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,

@@ -1,5 +1,6 @@
-import { removalReasonText } from "~/components/moderation/removal-reason.server";
+import { removalReasonText } from "~/components/ui/removal-reason.server";
 import type { MyListing } from "~/domain/listings/list-my-listings.server";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 
@@ -26,7 +27,7 @@ export function toMyListingRows(lang: Lang, rows: MyListing[]): MyListingRow[] {
     id: row.id,
     title: lang === "ar" ? row.titleAr : row.title,
     price: formatPrice(lang, row.price),
-    status: row.status === "active" || row.status === "sold" ? row.status : "inactive",
+    status: isPublicStatus(row.status) ? row.status : "inactive",
     removed: row.status === "removed",
     removalReason: row.status === "removed" ? removalReasonText(lang, row.removalReason) : null,
     rawStatus: row.status,

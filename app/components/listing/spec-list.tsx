@@ -1,4 +1,4 @@
-import type { SpecItem } from "./listing-specs";
+import type { SpecItem } from "~/domain/listings/listing-specs";
 
 /** The Specifications card's rows: two columns on wider screens. */
 export function SpecList({ items }: { items: SpecItem[] }) {

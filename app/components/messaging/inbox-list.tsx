@@ -1,6 +1,6 @@
 import { ChevronRight, ImageOff } from "lucide-react";
 import { Link } from "react-router";
-import { Avatar } from "~/components/layout/avatar";
+import { Avatar } from "~/components/ui/avatar";
 import type { InboxRowView } from "./inbox-view.server";
 import { LocalTime } from "./local-time";
 

@@ -1,7 +1,7 @@
 import { LockKeyhole, MessageSquareText, Send } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { FormAlert } from "~/components/forms/field";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import type { MessageSellerView } from "./message-seller.server";
 
 /**

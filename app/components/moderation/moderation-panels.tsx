@@ -10,8 +10,8 @@ import {
   UserCheck,
 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert } from "~/components/forms/field";
 import { inputStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { MODERATION_REASON_MAX } from "~/domain/moderation/moderation-schemas";
 import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
 

@@ -1,3 +1,5 @@
+import { removalReasonText } from "~/components/ui/removal-reason.server";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import type { LogEntry } from "~/domain/moderation/list-moderation-log.server";
 import type { QueueItem } from "~/domain/moderation/list-report-queue.server";
 import type { SuspendedMember } from "~/domain/moderation/list-suspended-members.server";
@@ -10,7 +12,6 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { MediaStorage } from "~/media/storage.server";
-import { removalReasonText } from "./removal-reason.server";
 
 /*
  * What the moderation page shows, formatted on the server in the page's language (numbers, dates,
@@ -68,7 +69,7 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
     price: formatPrice(lang, listing.price),
     status: code ?? listing.status,
     statusReason: listing.status === "removed" && !code ? listing.removalReason : null,
-    visible: listing.status === "active" || listing.status === "sold",
+    visible: isPublicStatus(listing.status),
     image: thumb
       ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
       : null,

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { FormAlert } from "~/components/forms/field";
 import { inputStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-schemas";
 
 export type ReportActionData =

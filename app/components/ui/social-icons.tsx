@@ -1,9 +1,9 @@
-import spriteUrl from "~/components/layout/icons.svg?no-inline";
+import spriteUrl from "~/components/ui/icons.svg?no-inline";
 
 /*
  * Simple marks for the social networks (lucide-react no longer ships brand icons), drawn on a
  * 24-unit grid with currentColor like the lucide icons around them. The drawings are symbols in
- * the cached icons file (app/components/layout/icons.svg) rather than in every page's HTML.
+ * the cached icons file (app/components/ui/icons.svg) rather than in every page's HTML.
  */
 type IconProps = { className?: string };
 

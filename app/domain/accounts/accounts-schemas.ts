@@ -65,13 +65,3 @@ export const changePasswordSchema = z
   });
 
 export const resendConfirmationSchema = z.object({ email });
-
-/** The first message of each invalid field, keyed by field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

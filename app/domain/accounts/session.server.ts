@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { profiles, sessions } from "~/db/schema";
 import { sameOriginPath } from "~/utils/same-origin-path";
@@ -75,7 +74,8 @@ async function lookUpMember({ auth, db, request }: SessionArgs): Promise<Member 
 export async function requireMember(args: SessionArgs): Promise<Member> {
   const member = await getMember(args);
   if (member) return member;
-  throw redirect(signInUrl(args.request));
+  // A plain Response: React Router follows a thrown redirect, and the domain stays free of it.
+  throw new Response(null, { status: 302, headers: { Location: signInUrl(args.request) } });
 }
 
 export function signInUrl(request: Request) {

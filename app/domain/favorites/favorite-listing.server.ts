@@ -1,11 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
 import { listingDetails, listingImages, listings } from "~/db/schema";
 import type { FoundListing } from "~/domain/discovery/find-listings.server";
-import { VISIBLE_STATUSES } from "./favorites-schemas";
+import { PUBLIC_STATUSES, type PublicStatus } from "~/domain/listings/listing-status";
 
 /** A favourite as its card shows it: the card's fields, and whether it has been sold. */
 export interface FavoriteListing extends FoundListing {
-  status: (typeof VISIBLE_STATUSES)[number];
+  status: PublicStatus;
 }
 
 /** The columns of a favourite's card, with its primary image (else its first) in the same row. */
@@ -27,7 +27,7 @@ export const favoriteListingColumns = {
 };
 
 export function isVisible() {
-  return inArray(listings.status, [...VISIBLE_STATUSES]);
+  return inArray(listings.status, [...PUBLIC_STATUSES]);
 }
 
 export function toFavoriteListing({

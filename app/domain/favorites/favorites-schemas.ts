@@ -12,13 +12,6 @@ export const FAVORITES_PREVIEW = 3;
 /** The local-storage key of a visitor's favourites: listing ids, newest first. */
 export const GUEST_FAVORITES_KEY = "souqna_guest_favorites";
 
-/**
- * Favourites show only what a visitor may open: active and sold listings. An owner-hidden
- * (inactive) or moderator-removed listing drops out of everyone's list but keeps its row, so it
- * comes back if it is shown again.
- */
-export const VISIBLE_STATUSES = ["active", "sold"] as const;
-
 // The spec's listing id (8-4-4-4-12 hexadecimal, version 1 to 5), as isListingId in
 // listings-schemas.ts, which the browser should not have to load for this.
 const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { favorites, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { PUBLIC_STATUSES } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
-import { cleanFavoriteIds, VISIBLE_STATUSES } from "./favorites-schemas";
+import { cleanFavoriteIds } from "./favorites-schemas";
 
 /**
  * At sign-in, the favourites a visitor kept in the browser join the account. Whatever the browser
@@ -29,7 +30,7 @@ export async function mergeGuestFavorites({
     sql`, `,
   );
   const statuses = sql.join(
-    VISIBLE_STATUSES.map((status) => sql`${status}`),
+    PUBLIC_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
   // The first id is the newest: each later one is saved a millisecond earlier.

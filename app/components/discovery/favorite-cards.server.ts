@@ -1,10 +1,10 @@
-import { type CardView, toCardView } from "~/components/discovery/card-view.server";
 import type { Database } from "~/db/client.server";
 import type { FavoriteListing } from "~/domain/favorites/favorite-listing.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { createLocalStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
+import { type CardView, toCardView } from "./card-view.server";
 
 /** A favourite's card: the usual listing card, marked when the listing has been sold. */
 export type FavoriteCardView = CardView & { sold: boolean };

@@ -1,11 +1,9 @@
-import type { MemberSummary } from "./member-menu";
-
 /** A member's photo, or their initial on the brand colour. */
 export function Avatar({
   member,
   size = "size-9",
 }: {
-  member: Pick<MemberSummary, "avatarUrl" | "initial">;
+  member: { avatarUrl: string | null; initial: string };
   size?: string;
 }) {
   if (member.avatarUrl) {

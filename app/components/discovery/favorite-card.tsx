@@ -1,8 +1,8 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { CardError, CardImage } from "~/components/discovery/card-image";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { useTranslation } from "~/i18n/react";
-import { FavoriteButton } from "./favorite-button";
+import { CardError, CardImage } from "./card-image";
 import type { FavoriteCardView } from "./favorite-cards.server";
 
 /** Card images are a third of the page on wide screens, half on tablets, a thumbnail on phones. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCarModels } from "~/db/reference-data/car-makes";
-import { buildFormModel, readFormValues, storedToFormValues } from "./listing-form-model";
+import { buildFormModel, readFormValues, storedToFormValues } from "./listing-form-model.server";
 
 const byKey = (model: ReturnType<typeof buildFormModel>) =>
   Object.fromEntries(model.fields.map((field) => [field.key, field]));

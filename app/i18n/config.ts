@@ -18,7 +18,7 @@ export function otherLanguage(lang: Lang): Lang {
   return lang === "ar" ? "en" : "ar";
 }
 
-/** BCP 47 locales used for Intl formatting (DECISIONS.md: ar-SY and en-US). */
+/** BCP 47 locales for Intl formatting: ar-SY and en-US (docs/product-decisions.md §D10). */
 export function localeOf(lang: Lang) {
   return lang === "ar" ? "ar-SY" : "en-US";
 }

@@ -1,7 +1,7 @@
 /**
  * A listing description as safe HTML. Every rendering of a description goes through this one
- * allow-list (DECISIONS.md): the tags p, br, strong, em, u, ul, ol and li, never with attributes;
- * everything else is text, escaped. Plain line breaks become <br>.
+ * allow-list (docs/product-decisions.md §D4): the tags p, br, strong, em, u, ul, ol and li, never
+ * with attributes; everything else is text, escaped. Plain line breaks become <br>.
  *
  * Not a general HTML parser: a small, strict tokenizer. It never copies a byte of markup from the
  * input to the output — it writes its own tags and escapes all text — so whatever it misreads

@@ -4,7 +4,7 @@ import { formatDate, formatUsd } from "~/i18n/format";
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * "≈ $1,234 · rate of Mar 3, 2026" (DECISIONS.md "Money"), or "≈ $1,234 (approximate)" when the
+ * "≈ $1,234 · rate of Mar 3, 2026" (docs/product-decisions.md §D9), or "≈ $1,234 (approximate)" if the
  * rate is the configured default, which has no date. Call it in a loader with the page's
  * translator (serverT(lang, "listings")) and send the text: formatted once, on the server, the
  * browser never re-formats it with a different ICU during hydration. Null when there is nothing

@@ -6,7 +6,7 @@ import type { loader as rootLoader } from "~/root";
 import { parseWholeNumber } from "~/utils/numbers";
 
 /**
- * The live dollar equivalent of the price being typed (two decimals, DECISIONS.md "Money"), at the
+ * The live dollar equivalent of the typed price (two decimals, docs/product-decisions.md §D9), at the
  * rate the root loader sent. It appears once JavaScript runs, so the server's and the browser's
  * number formatting never have to agree during hydration.
  */

@@ -100,7 +100,7 @@ export const categories: CategoryRef[] = [
     name: "Fashion",
     nameAr: "أزياء",
     icon: "👗",
-    // Browsable but not offered in the posting form (DECISIONS.md).
+    // Browsable but not offered in the posting form (docs/product-decisions.md §D7).
     postable: false,
     sortOrder: 6,
     subcategories: [

@@ -1,10 +1,10 @@
 import { categories } from "./categories";
 import type { CategorySlug, FieldDefinition, FieldOption } from "./types";
 
-// One definition per field (DECISIONS.md): the form, the detail view, the card chips and the
-// filter panel all read these. The spec's three slightly different value sets for a field are
-// merged into one list of snake_case keys, so "like-new" (filter) and "like_new" (form) are the
-// same stored value.
+// One definition per field (docs/product-decisions.md §D8): the form, the detail view, the card
+// chips and the filter panel all read these. The spec's three slightly different value sets for a
+// field are merged into one list of snake_case keys, so "like-new" (filter) and "like_new" (form)
+// are the same stored value.
 
 /** Evaluated once at module load; a long-running server restarted yearly is assumed. */
 const CURRENT_YEAR = new Date().getFullYear();

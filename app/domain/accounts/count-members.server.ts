@@ -2,7 +2,10 @@ import { count, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 
-/** Members in good standing; the home page shows this rounded down (DECISIONS.md). */
+/**
+ * Members in good standing; the home page shows this rounded down
+ * (docs/product-decisions.md §D6).
+ */
 export async function countMembers({ db }: { db: Database }) {
   const [row] = await db.select({ total: count() }).from(users).where(isNull(users.suspendedAt));
   return Number(row?.total ?? 0);

@@ -6,8 +6,8 @@ import { toLatinDigits } from "~/utils/numbers";
 
 /*
  * What a visitor asked a results page for, read from the query string — the whole filter state
- * lives in the URL (DECISIONS.md). Garbage never fails: an unknown or malformed value is simply
- * not applied, and a bad page number means the first page.
+ * lives in the URL (docs/product-decisions.md §D3). Garbage never fails: an unknown or malformed
+ * value is simply not applied, and a bad page number means the first page.
  */
 
 export const PAGE_SIZE = 24;

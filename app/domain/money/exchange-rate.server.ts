@@ -3,7 +3,10 @@ import type { Database } from "~/db/client.server";
 import { exchangeRates } from "~/db/schema";
 import type { Env } from "~/utils/env.server";
 
-/** US dollars per new Syrian pound, where it came from and the day it is for (DECISIONS.md). */
+/**
+ * US dollars per new Syrian pound, where it came from and the day it is for
+ * (docs/product-decisions.md §D9).
+ */
 export interface UsdRate {
   rate: number;
   source: string;

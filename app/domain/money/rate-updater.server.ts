@@ -4,10 +4,10 @@ import type { Env } from "~/utils/env.server";
 import { storeUsdRate } from "./exchange-rate.server";
 
 /*
- * The exchange-rate adapter (DECISIONS.md "Money"): every 6 hours it asks EXCHANGE_RATE_URL for
- * the SYP → USD rate (the spec's shape, `rates.USD`) and stores it with its source and date. A
- * failed or implausible answer changes nothing, so pages keep showing the last good stored rate,
- * or the configured default when none was ever stored.
+ * The exchange-rate adapter (docs/product-decisions.md §D9): every 6 hours it asks
+ * EXCHANGE_RATE_URL for the SYP → USD rate (the spec's shape, `rates.USD`) and stores it with its
+ * source and date. A failed or implausible answer changes nothing, so pages keep showing the last
+ * good stored rate, or the configured default when none was ever stored.
  */
 
 export const RATE_TIMEOUT_MS = 10_000;

@@ -187,7 +187,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       usdApprox: usdApproxText(lang, listing.price, usdRate, t),
       jsonLd,
       title,
-      // The one allow-list every description goes through (DECISIONS.md); never the raw text.
+      // The one allow-list every description goes through (docs/product-decisions.md §D4).
       descriptionHtml: sanitizeDescription(description),
       price,
       rtl: lang === "ar",

@@ -1,73 +1,21 @@
 import { Home, PackageOpen, Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { FilterPanel, type FilterView } from "~/components/discovery/filter-panel";
+import { FilterPanel } from "~/components/discovery/filter-panel";
+import { filterViews } from "~/components/discovery/filter-views.server";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
-import { cities, governorates } from "~/db/reference-data/regions";
-import type { FieldDefinition } from "~/db/reference-data/types";
+import { cityGroups, nameIn } from "~/components/ui/city-groups.server";
 import { getMember } from "~/domain/accounts/session.server";
 import { filterFields, PRICE_FILTER, parseListingQuery } from "~/domain/discovery/listing-query";
 import { resolveCategory } from "~/domain/discovery/resolve-category";
-import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/category";
-
-const named = (lang: Lang, place: { name: string; nameAr: string }) =>
-  lang === "ar" ? place.nameAr : place.name;
-
-function cityGroups(lang: Lang) {
-  const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
-  return [...governorates]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((governorate) => ({
-      id: governorate.id,
-      label: named(lang, governorate),
-      cities: cities
-        .filter((city) => city.governorateId === governorate.id)
-        .sort((a, b) => collator.compare(named(lang, a), named(lang, b)))
-        .map((city) => ({ id: city.id, label: named(lang, city) })),
-    }))
-    .filter((group) => group.cities.length > 0);
-}
-
-/** The category's filters as the panel draws them, from the single field definitions. */
-function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string, string>) {
-  const pick = (option: { label: string; labelAr: string }) =>
-    lang === "ar" ? option.labelAr : option.label;
-  return fields.flatMap((field): FilterView[] => {
-    const label = lang === "ar" ? field.labelAr : field.label;
-    const filter = field.filter;
-    if (!filter) return [];
-    if (filter.kind === "range") {
-      return [
-        { ...filter, kind: "range", key: field.key, label, abbreviate: field.key !== "year" },
-      ];
-    }
-    if (field.optionsSource === "car_makes") {
-      const options = carMakes.map((make) => ({ value: make.id, label: named(lang, make) }));
-      return [{ kind: "select", key: field.key, label, options, waitsFor: null }];
-    }
-    if (field.optionsSource === "car_models") {
-      const make = exact[field.dependsOn ?? "make"];
-      const options = make
-        ? getCarModels(make).map((model) => ({ value: model.value, label: pick(model) }))
-        : [];
-      return [{ kind: "select", key: field.key, label, options, waitsFor: make ? null : "make" }];
-    }
-    const options = (field.options ?? []).map((option) => ({
-      value: option.value,
-      label: pick(option),
-    }));
-    return [{ kind: "select", key: field.key, label, options, waitsFor: null }];
-  });
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env, lang, auth } = context;
@@ -85,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams, { categoryId: category.id });
-  const name = named(lang, category);
+  const name = nameIn(lang, category);
   const base = {
     translations: bundlesFor(lang, ["discovery", "favorites"]),
     lang,
@@ -93,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     query,
     action: `/category/${category.slug}`,
     cities: cityGroups(lang),
-    subcategories: category.subcategories.map((sub) => ({ id: sub.id, name: named(lang, sub) })),
+    subcategories: category.subcategories.map((sub) => ({ id: sub.id, name: nameIn(lang, sub) })),
     filters: filterViews(lang, filterFields(category.id), query.exact),
     price: PRICE_FILTER,
   };

@@ -20,11 +20,11 @@ import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { cityGroups, findCity, nameIn } from "~/components/ui/city-groups.server";
 import { CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
-import { cities, governorates } from "~/db/reference-data/regions";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { getProfile, type MemberProfile } from "~/domain/accounts/get-profile.server";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
@@ -141,43 +141,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** "Jaramana, Rif Dimashq"; just "Damascus" where the city names its governorate. */
 function locationLabel(lang: Lang, cityId: string | null) {
-  const city = cities.find((c) => c.id === cityId);
-  if (!city) return null;
-  const governorate = governorates.find((g) => g.id === city.governorateId);
-  const name = (place: { name: string; nameAr: string }) =>
-    lang === "ar" ? place.nameAr : place.name;
-  if (!governorate || governorate.name === city.name) return name(city);
+  const found = findCity(cityId);
+  if (!found) return null;
+  const { city, governorate } = found;
+  if (!governorate || governorate.name === city.name) return nameIn(lang, city);
   return serverT(lang, "account")("profile.info.locationValue", {
-    city: name(city),
-    governorate: name(governorate),
+    city: nameIn(lang, city),
+    governorate: nameIn(lang, governorate),
   });
 }
 
 /** The cities for the location picker, grouped by governorate, each named in both languages. */
 function locationGroups(lang: Lang) {
   const t = serverT(lang, "account");
-  const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
-  const primary = (place: { name: string; nameAr: string }) =>
-    lang === "ar" ? place.nameAr : place.name;
-  const secondary = (place: { name: string; nameAr: string }) =>
-    lang === "ar" ? place.name : place.nameAr;
-  return [...governorates]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((governorate) => ({
-      id: governorate.id,
-      label: t("profile.form.locationOption", {
-        name: primary(governorate),
-        other: secondary(governorate),
-      }),
-      cities: cities
-        .filter((city) => city.governorateId === governorate.id)
-        .sort((a, b) => collator.compare(primary(a), primary(b)))
-        .map((city) => ({
-          id: city.id,
-          label: t("profile.form.locationOption", { name: primary(city), other: secondary(city) }),
-        })),
-    }))
-    .filter((group) => group.cities.length > 0);
+  const other: Lang = lang === "ar" ? "en" : "ar";
+  return cityGroups(lang, (place) =>
+    t("profile.form.locationOption", { name: nameIn(lang, place), other: nameIn(other, place) }),
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

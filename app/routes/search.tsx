@@ -1,12 +1,12 @@
 import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
+import { categoryOptions } from "~/components/discovery/filter-views.server";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
-import { categories } from "~/db/reference-data/categories";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { cleanQuery } from "~/domain/search/normalize";
@@ -27,10 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = {
     translations: bundlesFor(lang, ["discovery", "favorites"]),
     query,
-    categories: categories.map((category) => ({
-      id: category.id,
-      name: lang === "ar" ? category.nameAr : category.name,
-    })),
+    categories: categoryOptions(lang),
     title: q ? t("search.title", { q }) : t("search.titleAll"),
     meta: {
       title: q ? t("search.title", { q }) : t("search.titleAll"),

@@ -1,3 +1,4 @@
+import { cityGroups, nameIn } from "~/components/ui/city-groups.server";
 import { carMakes, getCarMake, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import {
@@ -5,7 +6,6 @@ import {
   getFieldDefinitions,
   yearOptions,
 } from "~/db/reference-data/field-definitions";
-import { cities, governorates } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
 import {
@@ -31,11 +31,7 @@ const CORE_FIELDS = [
   "fieldsFor",
 ] as const;
 
-const named = (lang: Lang, place: { name: string; nameAr: string }) =>
-  lang === "ar" ? place.nameAr : place.name;
-
 export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel {
-  const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
   const categoryId = Number(values.categoryId);
   const postable = categories
     .filter((category) => category.postable)
@@ -46,18 +42,8 @@ export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel
   const freshFields = (values.fieldsFor ?? "") !== (values.categoryId ?? "");
   return {
     freshFields,
-    categories: postable.map((category) => ({ id: category.id, name: named(lang, category) })),
-    locations: [...governorates]
-      .sort((a, b) => a.sortOrder - b.sortOrder)
-      .map((governorate) => ({
-        id: governorate.id,
-        label: named(lang, governorate),
-        cities: cities
-          .filter((city) => city.governorateId === governorate.id)
-          .sort((a, b) => collator.compare(named(lang, a), named(lang, b)))
-          .map((city) => ({ id: city.id, label: named(lang, city) })),
-      }))
-      .filter((group) => group.cities.length > 0),
+    categories: postable.map((category) => ({ id: category.id, name: nameIn(lang, category) })),
+    locations: cityGroups(lang),
     fields: freshFields
       ? initialFields(lang, definitions)
       : definitions.map((definition) => ({
@@ -108,7 +94,7 @@ function fieldView(
     case "car_makes":
       return {
         ...base,
-        options: carMakes.map((make) => ({ value: make.id, label: named(lang, make) })),
+        options: carMakes.map((make) => ({ value: make.id, label: nameIn(lang, make) })),
       };
     case "car_models": {
       const parent = definition.dependsOn ?? "make";

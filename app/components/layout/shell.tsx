@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from "react";
+import { onDemand } from "~/components/ui/on-demand";
+import { Toasts } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
-import { onDemand } from "../ui/on-demand";
-import { Toasts } from "../ui/toast";
 import { type Flash, FlashNotice } from "./flash-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -12,7 +12,7 @@ import { NetworkStatus } from "./network-status";
 
 // A member's guest favourites join the account: only signed-in pages fetch that code.
 const MergeGuestFavorites = onDemand(() =>
-  import("../favorites/merge-guest-favorites").then((m) => m.MergeGuestFavorites),
+  import("~/components/favorites/merge-guest-favorites").then((m) => m.MergeGuestFavorites),
 );
 
 interface ShellProps {

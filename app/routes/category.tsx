@@ -7,12 +7,13 @@ import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { cityGroups, nameIn } from "~/components/ui/city-groups.server";
+import { cityGroups } from "~/components/ui/city-groups.server";
 import { getMember } from "~/domain/accounts/session.server";
 import { filterFields, PRICE_FILTER, parseListingQuery } from "~/domain/discovery/listing-query";
 import { resolveCategory } from "~/domain/discovery/resolve-category";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/category";
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams, { categoryId: category.id });
-  const name = nameIn(lang, category);
+  const name = localized(lang, category);
   const base = {
     translations: bundlesFor(lang, ["discovery", "favorites"]),
     lang,
@@ -41,7 +42,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     query,
     action: `/category/${category.slug}`,
     cities: cityGroups(lang),
-    subcategories: category.subcategories.map((sub) => ({ id: sub.id, name: nameIn(lang, sub) })),
+    subcategories: category.subcategories.map((sub) => ({
+      id: sub.id,
+      name: localized(lang, sub),
+    })),
     filters: filterViews(lang, filterFields(category.id), query.exact),
     price: PRICE_FILTER,
   };

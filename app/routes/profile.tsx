@@ -20,7 +20,7 @@ import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { cityGroups, findCity, nameIn } from "~/components/ui/city-groups.server";
+import { cityGroups, findCity } from "~/components/ui/city-groups.server";
 import { CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { onDemand } from "~/components/ui/on-demand";
@@ -37,6 +37,7 @@ import { listInbox } from "~/domain/messaging/list-inbox.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { type FormFailure, failedAction, formValues } from "~/utils/action-error.server";
@@ -144,10 +145,10 @@ function locationLabel(lang: Lang, cityId: string | null) {
   const found = findCity(cityId);
   if (!found) return null;
   const { city, governorate } = found;
-  if (!governorate || governorate.name === city.name) return nameIn(lang, city);
+  if (!governorate || governorate.name === city.name) return localized(lang, city);
   return serverT(lang, "account")("profile.info.locationValue", {
-    city: nameIn(lang, city),
-    governorate: nameIn(lang, governorate),
+    city: localized(lang, city),
+    governorate: localized(lang, governorate),
   });
 }
 
@@ -156,7 +157,10 @@ function locationGroups(lang: Lang) {
   const t = serverT(lang, "account");
   const other: Lang = lang === "ar" ? "en" : "ar";
   return cityGroups(lang, (place) =>
-    t("profile.form.locationOption", { name: nameIn(lang, place), other: nameIn(other, place) }),
+    t("profile.form.locationOption", {
+      name: localized(lang, place),
+      other: localized(other, place),
+    }),
   );
 }
 

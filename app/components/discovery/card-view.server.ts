@@ -5,6 +5,7 @@ import type { UsdRate } from "~/domain/money/exchange-rate.server";
 import { type Lang, localeOf } from "~/i18n/config";
 import { formatPrice, formatUsd } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import { srcSetFor } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 
@@ -66,7 +67,7 @@ export function toCardView(
 ): CardView {
   try {
     // The page's language when the seller wrote in it, else the other (shown with dir="auto").
-    const title = lang === "ar" ? item.titleAr || item.title : item.title || item.titleAr;
+    const title = localized(lang, item, "title");
     const slug = categorySlugById(item.categoryId);
     const priority = new Map(
       (slug ? getFieldDefinitions(slug) : []).map((field) => [field.key, field.chipPriority ?? 99]),

@@ -1,16 +1,15 @@
-import { nameIn } from "~/components/ui/city-groups.server";
 import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
+import { type Bilingual, localized } from "~/i18n/localized";
 import type { FilterView } from "./filter-panel";
 
 /** The category's filters as the panel draws them, from the single field definitions. */
 export function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string, string>) {
-  const pick = (option: { label: string; labelAr: string }) =>
-    lang === "ar" ? option.labelAr : option.label;
+  const pick = (option: Bilingual<"label">) => localized(lang, option, "label");
   return fields.flatMap((field): FilterView[] => {
-    const label = lang === "ar" ? field.labelAr : field.label;
+    const label = localized(lang, field, "label");
     const filter = field.filter;
     if (!filter) return [];
     if (filter.kind === "range") {
@@ -19,7 +18,7 @@ export function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record
       ];
     }
     if (field.optionsSource === "car_makes") {
-      const options = carMakes.map((make) => ({ value: make.id, label: nameIn(lang, make) }));
+      const options = carMakes.map((make) => ({ value: make.id, label: localized(lang, make) }));
       return [{ kind: "select", key: field.key, label, options, waitsFor: null }];
     }
     if (field.optionsSource === "car_models") {
@@ -39,5 +38,5 @@ export function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record
 
 /** The search page's category select: every top-level category, named in the page's language. */
 export function categoryOptions(lang: Lang) {
-  return categories.map((category) => ({ id: category.id, name: nameIn(lang, category) }));
+  return categories.map((category) => ({ id: category.id, name: localized(lang, category) }));
 }

@@ -10,6 +10,8 @@
  * - Drafts older than 7 days, and items that are not drafts (corrupted JSON), are removed.
  */
 
+import { isLang, localeOf } from "~/i18n/config";
+
 export const DRAFT_PREFIX = "form_";
 export const CREATE_DRAFT_KEY = `${DRAFT_PREFIX}create_listing`;
 export const editDraftKey = (listingId: string) => `${DRAFT_PREFIX}edit_listing_${listingId}`;
@@ -257,9 +259,9 @@ export function takeSubmitted(session: DraftStore, key: string, now: Clock): boo
   return true;
 }
 
-/** The draft's time in the page's language: Arabic digits (ar-EG) in Arabic, en-US in English. */
+/** The draft's time in the page's language, in the app's locales (ar-SY, en-US). */
 export function formatDraftTime(lang: string, savedAt: number, now: number) {
-  const locale = lang === "ar" ? "ar-EG" : "en-US";
+  const locale = localeOf(isLang(lang) ? lang : "en");
   const date = new Date(savedAt);
   const today = date.toDateString() === new Date(now).toDateString();
   return new Intl.DateTimeFormat(

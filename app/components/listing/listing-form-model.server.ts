@@ -1,4 +1,4 @@
-import { cityGroups, nameIn } from "~/components/ui/city-groups.server";
+import { cityGroups } from "~/components/ui/city-groups.server";
 import { carMakes, getCarMake, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import {
@@ -8,6 +8,7 @@ import {
 } from "~/db/reference-data/field-definitions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
+import { type Bilingual, localized } from "~/i18n/localized";
 import {
   DETAIL_PREFIX,
   type FieldView,
@@ -42,7 +43,7 @@ export function buildFormModel(lang: Lang, values: FormValues): ListingFormModel
   const freshFields = (values.fieldsFor ?? "") !== (values.categoryId ?? "");
   return {
     freshFields,
-    categories: postable.map((category) => ({ id: category.id, name: nameIn(lang, category) })),
+    categories: postable.map((category) => ({ id: category.id, name: localized(lang, category) })),
     locations: cityGroups(lang),
     fields: freshFields
       ? initialFields(lang, definitions)
@@ -77,7 +78,7 @@ function fieldView(
   definition: FieldDefinition,
   values: FormValues,
 ): Omit<FieldView, "initial"> {
-  const label = lang === "ar" ? definition.labelAr : definition.label;
+  const label = localized(lang, definition, "label");
   const base = {
     key: definition.key,
     label,
@@ -88,13 +89,12 @@ function fieldView(
     parent: definition.dependsOn ?? null,
   };
   if (definition.type !== "select") return { ...base, options: [] };
-  const pick = (option: { label: string; labelAr: string }) =>
-    lang === "ar" ? option.labelAr : option.label;
+  const pick = (option: Bilingual<"label">) => localized(lang, option, "label");
   switch (definition.optionsSource) {
     case "car_makes":
       return {
         ...base,
-        options: carMakes.map((make) => ({ value: make.id, label: nameIn(lang, make) })),
+        options: carMakes.map((make) => ({ value: make.id, label: localized(lang, make) })),
       };
     case "car_models": {
       const parent = definition.dependsOn ?? "make";
@@ -189,7 +189,7 @@ export function listingFieldErrors(
     const [first, second] = issue.path;
     if (first === "details" && typeof second === "string") {
       const definition = definitions.find((field) => field.key === second);
-      const label = definition ? (lang === "ar" ? definition.labelAr : definition.label) : second;
+      const label = definition ? localized(lang, definition, "label") : second;
       out[`${DETAIL_PREFIX}${second}`] ??= t(`errors.${issue.message}`, { label });
     } else {
       out[String(first ?? "form")] ??= t(`errors.${issue.message}`);

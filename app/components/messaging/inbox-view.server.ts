@@ -2,6 +2,7 @@ import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import type { MediaStorage } from "~/media/storage.server";
 import { messageTime } from "./message-view.server";
 
@@ -35,9 +36,7 @@ export function toInboxRows(
   const t = serverT(lang, "messages");
   return entries.map((entry) => {
     const name = entry.other?.name ?? t("inbox.unknownUser");
-    const listingTitle =
-      (lang === "ar" ? entry.listing.titleAr || entry.listing.title : entry.listing.title) ||
-      entry.listing.titleAr;
+    const listingTitle = localized(lang, entry.listing, "title");
     const variants = [...(entry.listing.image ?? [])].sort((a, b) => a.width - b.width);
     const thumb = variants.find((v) => v.width >= 160) ?? variants[variants.length - 1];
     const last = entry.lastMessage;

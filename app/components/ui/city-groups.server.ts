@@ -1,11 +1,7 @@
 import { cities, governorates } from "~/db/reference-data/regions";
 import type { Lang } from "~/i18n/config";
+import { type Bilingual, localized } from "~/i18n/localized";
 import type { CityGroup } from "./city-options";
-
-interface Place {
-  name: string;
-  nameAr: string;
-}
 
 /**
  * The cities of a location select (CityOptions), grouped by governorate in the governorates'
@@ -13,7 +9,10 @@ interface Place {
  * place; by default its name in the page's language. Built on the server: the browser gets only
  * the groups it draws, never the reference data.
  */
-export function cityGroups(lang: Lang, label = (place: Place) => nameIn(lang, place)): CityGroup[] {
+export function cityGroups(
+  lang: Lang,
+  label = (place: Bilingual<"name">) => localized(lang, place),
+): CityGroup[] {
   const collator = new Intl.Collator(lang === "ar" ? "ar" : "en");
   return [...governorates]
     .sort((a, b) => a.sortOrder - b.sortOrder)
@@ -22,7 +21,7 @@ export function cityGroups(lang: Lang, label = (place: Place) => nameIn(lang, pl
       label: label(governorate),
       cities: cities
         .filter((city) => city.governorateId === governorate.id)
-        .sort((a, b) => collator.compare(nameIn(lang, a), nameIn(lang, b)))
+        .sort((a, b) => collator.compare(localized(lang, a), localized(lang, b)))
         .map((city) => ({ id: city.id, label: label(city) })),
     }))
     .filter((group) => group.cities.length > 0);
@@ -34,8 +33,4 @@ export function findCity(cityId: string | null | undefined) {
   if (!city) return null;
   const governorate = governorates.find((candidate) => candidate.id === city.governorateId);
   return { city, governorate: governorate ?? null };
-}
-
-export function nameIn(lang: Lang, place: Place) {
-  return lang === "ar" ? place.nameAr : place.name;
 }

@@ -4,6 +4,7 @@ import type { FieldDefinition } from "~/db/reference-data/types";
 import type { ListingDetails } from "~/domain/listings/listings-schemas";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
+import { localized } from "~/i18n/localized";
 
 export interface SpecItem {
   key: string;
@@ -24,7 +25,7 @@ export function specItems(lang: Lang, categorySlug: string, details: ListingDeta
   for (const definition of getFieldDefinitions(categorySlug)) {
     const raw = details[definition.key];
     if (raw === undefined || raw === null || String(raw).trim() === "") continue;
-    const label = lang === "ar" ? definition.labelAr : definition.label;
+    const label = localized(lang, definition, "label");
     const value = displayValue(lang, definition, raw, details);
     items.push({ key: definition.key, label, value, userText: definition.type === "text" });
   }
@@ -38,8 +39,6 @@ function displayValue(
   details: ListingDetails,
 ): string {
   const text = String(raw).trim();
-  const pick = (option: { label: string; labelAr: string }) =>
-    lang === "ar" ? option.labelAr : option.label;
   if (definition.type === "number") {
     const number = Number(raw);
     const shown = Number.isFinite(number) ? formatNumber(lang, number) : text;
@@ -49,18 +48,18 @@ function displayValue(
   switch (definition.optionsSource) {
     case "car_makes": {
       const make = getCarMake(text);
-      return make ? (lang === "ar" ? make.nameAr : make.name) : text;
+      return make ? localized(lang, make) : text;
     }
     case "car_models": {
       const make = String(details[definition.dependsOn ?? "make"] ?? "");
       const model = getCarModels(make).find((option) => option.value === text);
-      return model ? pick(model) : text;
+      return model ? localized(lang, model, "label") : text;
     }
     case "years":
       return /^\d+$/.test(text) ? formatNumber(lang, Number(text), { useGrouping: false }) : text;
     default: {
       const option = definition.options?.find((candidate) => candidate.value === text);
-      return option ? pick(option) : text;
+      return option ? localized(lang, option, "label") : text;
     }
   }
 }

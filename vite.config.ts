@@ -20,6 +20,11 @@ const SHELL_FILES =
 const SHELL_LAZY =
   /[\\/]app[\\/]components[\\/](layout[\\/](member-menu|contact-support-dialog|contact-support|category-drawer|coming-soon-dialog)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
 
+// Small form pieces several pages share (the "forms" group below). Field and city options live in
+// components/ui beside the shell's pieces, but not every page draws a form: never in the shell.
+const FORM_PIECES =
+  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./;
+
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {
   const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
@@ -102,7 +107,8 @@ export default defineConfig({
             // dozen small shared ones.
             {
               name: "shell",
-              test: (id: string) => SHELL_FILES.test(id) && !SHELL_LAZY.test(id),
+              test: (id: string) =>
+                SHELL_FILES.test(id) && !SHELL_LAZY.test(id) && !FORM_PIECES.test(id),
               priority: 20,
             },
             // A member's menu, unread badge and live hooks: fetched on demand by the header (for
@@ -128,12 +134,11 @@ export default defineConfig({
             // Small form pieces several pages share: field alerts, the city list's options,
             // the listing pages' error screen, the moderation forms' limits. (The report form's
             // fields are a file of their own, for the listing page and its report dialog: the ad
-            // form and the profile need not download them.) Above the shell's priority: field and
-            // city-options sit in components/ui with the shell's pieces but are not on every page.
+            // form and the profile need not download them.)
             {
               name: "forms",
-              test: /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./,
-              priority: 25,
+              test: FORM_PIECES,
+              priority: 10,
             },
           ],
         },

@@ -86,7 +86,7 @@ describe("first-load JavaScript", () => {
       cities: /Deir ez-Zor/,
       "car makes": /Sportage/,
     };
-    // The ad form too: its selects' options come with its loader data (listing-form-model.ts).
+    // The ad form too: its selects' options come with its loader data (listing-form-model.server.ts).
     for (const [id, route] of Object.entries(routes)) {
       const text = route.files
         .map((file) => fs.readFileSync(path.join(build, "client", file), "utf8"))

@@ -83,6 +83,13 @@ const cases: [string, string, string, string, string][] = [
     "./spec-list",
   ],
   [
+    "a new area must be declared before it imports by ~/components",
+    "app/components/new-area/case.tsx",
+    "~/components/listing/spec-list",
+    "A new area of app/components",
+    "~/components/ui/field",
+  ],
+  [
     "the shared pieces import no area",
     "app/components/ui/case.tsx",
     "~/components/layout/header",

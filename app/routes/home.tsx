@@ -185,9 +185,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.latest.map((card, index) => (
+            {loaderData.latest.map((card) => (
               <li key={card.id}>
-                <ListingCard card={card} eager first={index === 0} t={tDiscovery} />
+                {/* Below the welcome on a phone: pictures load as they come near the screen. */}
+                <ListingCard card={card} t={tDiscovery} />
               </li>
             ))}
           </ul>

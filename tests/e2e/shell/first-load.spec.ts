@@ -71,9 +71,9 @@ test("a page downloads only the fonts of the script it is written in", async ({ 
         fonts.add(new URL(request.url()).pathname.replace(/-[\w]{8}\.woff2$/, ""));
       }
     });
-    // Pages whose words are all ours and in one script (listings may be written in either, or
-    // both; the safety tips quote Arabic terms on the English page).
-    for (const path of ["/about", "/jobs", "/terms-conditions"]) {
+    // Pages of our words, and the home page, whose latest listings are written in either script
+    // (the other script is drawn in the system's font).
+    for (const path of ["/", "/about", "/jobs", "/terms-conditions"]) {
       await page.goto(`${path}?lang=${lang}`);
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -146,7 +146,11 @@ for (const lang of ["en", "ar"] as const) {
     const script = html.indexOf('rel="modulepreload"');
     expect(stylesheet).toBeGreaterThan(0);
     expect(stylesheet).toBeLessThan(script);
-    // The modules come after the stylesheet, fonts and first picture on a slow connection.
+    // The modules are asked for after what the page shows (its pictures included), all at once,
+    // just before the first script, and at low priority.
+    expect(script).toBeGreaterThan(html.indexOf("</main>"));
+    expect(script).toBeLessThan(html.search(/<script(?![^>]*application\/ld\+json)/));
+    expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(2);
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const screenshotDir = "tests/.artifacts/screenshots";
 
@@ -109,8 +109,14 @@ test.describe("404", () => {
 });
 
 test.describe("footer dialogs", () => {
+  // The footer's dialogs are drawn by JavaScript (without it, Contact Support is a mailto: link):
+  // the page must have hydrated before a click opens them.
+  const hydrated = (page: Page) =>
+    page.locator('[data-testid="menu-button"][data-hydrated]').waitFor({ state: "attached" });
+
   test("Contact Support checks every field, then opens the mail client", async ({ page }, info) => {
     await page.goto("/?lang=en");
+    await hydrated(page);
     await page.getByTestId("contact-support-link").click();
     const dialog = page.getByTestId("contact-dialog");
     await expect(dialog).toBeVisible();
@@ -130,6 +136,7 @@ test.describe("footer dialogs", () => {
 
   test("Contact Support speaks Arabic", async ({ page }) => {
     await page.goto("/?lang=ar");
+    await hydrated(page);
     await page.getByTestId("contact-support-link").click();
     const dialog = page.getByTestId("contact-dialog");
     await dialog.getByRole("button", { name: "إرسال" }).click();
@@ -138,6 +145,7 @@ test.describe("footer dialogs", () => {
 
   test("the app links say Coming Soon!", async ({ page }) => {
     await page.goto("/?lang=en");
+    await hydrated(page);
     await page.getByTestId("app-ios").click();
     await expect(page.getByTestId("coming-soon-dialog")).toContainText("Coming Soon!");
     await page.keyboard.press("Escape");

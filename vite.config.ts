@@ -25,6 +25,10 @@ const SHELL_LAZY =
 const FORM_PIECES =
   /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./;
 
+// Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
+// and conversation pages): they come with those pages, never in the shell.
+const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/]confirm-panel\./;
+
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {
   const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
@@ -108,7 +112,10 @@ export default defineConfig({
             {
               name: "shell",
               test: (id: string) =>
-                SHELL_FILES.test(id) && !SHELL_LAZY.test(id) && !FORM_PIECES.test(id),
+                SHELL_FILES.test(id) &&
+                !SHELL_LAZY.test(id) &&
+                !FORM_PIECES.test(id) &&
+                !PAGE_PIECES.test(id),
               priority: 20,
             },
             // A member's menu, unread badge and live hooks: fetched on demand by the header (for

@@ -1,3 +1,4 @@
+import type { ImageVariants } from "~/domain/messaging/get-conversation.server";
 import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
@@ -37,8 +38,6 @@ export function toInboxRows(
   return entries.map((entry) => {
     const name = entry.other?.name ?? t("inbox.unknownUser");
     const listingTitle = localized(lang, entry.listing, "title");
-    const variants = [...(entry.listing.image ?? [])].sort((a, b) => a.width - b.width);
-    const thumb = variants.find((v) => v.width >= 160) ?? variants[variants.length - 1];
     const last = entry.lastMessage;
     const oneLine = last ? shorten(last.body.replace(/\s+/g, " ").trim()) : "";
     return {
@@ -52,9 +51,7 @@ export function toInboxRows(
       listingTitle,
       price: formatPrice(lang, entry.listing.price),
       statusLabel: t(`inbox.status.${entry.listing.status}`),
-      image: thumb
-        ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
-        : null,
+      image: listingThumb(entry.listing.image, storage),
       preview: last
         ? last.mine
           ? t("inbox.you", { text: oneLine })
@@ -70,6 +67,15 @@ export function toInboxRows(
       openLabel: t("inbox.openLabel", { name, title: listingTitle }),
     };
   });
+}
+
+/** A conversation's listing picture: its smallest variant at least 160 pixels wide. */
+export function listingThumb(image: ImageVariants | null, storage: MediaStorage) {
+  const variants = [...(image ?? [])].sort((a, b) => a.width - b.width);
+  const thumb = variants.find((v) => v.width >= 160) ?? variants[variants.length - 1];
+  return thumb
+    ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
+    : null;
 }
 
 function shorten(text: string) {

@@ -1,0 +1,83 @@
+import { Check, CheckCheck, Clock } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { LocalTime } from "./local-time";
+import type { MessageView } from "./message-types";
+import { SafetyWarning } from "./safety-warning";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The conversation's messages, scrolled to the latest on arrival and whenever one is added. */
+export function MessageList({
+  messages,
+  earlier,
+  t,
+}: {
+  messages: MessageView[];
+  earlier: string | null;
+  t: T;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+  // The latest message in view on arrival and whenever one is added.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the count changes
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [count]);
+  return (
+    <div className="flex-1 px-3 py-4 sm:px-5">
+      {earlier ? <p className="mb-4 text-center text-xs text-muted">{earlier}</p> : null}
+      <ol className="flex flex-col gap-3" aria-label={t("thread.listLabel")} data-testid="messages">
+        {messages.map((message) => (
+          <MessageItem key={message.id} message={message} t={t} />
+        ))}
+      </ol>
+      <div id="latest" ref={end} className="h-px scroll-mb-40" />
+    </div>
+  );
+}
+
+/** One message: its text, its time, and for the reader's own whether it is sending, sent or seen. */
+export function MessageItem({ message, t }: { message: MessageView; t: T }) {
+  const pending = message.id.startsWith("pending-");
+  return (
+    <li
+      className={`flex flex-col gap-1 ${message.mine ? "items-end" : "items-start"}`}
+      data-testid="message"
+      data-mine={message.mine || undefined}
+    >
+      {message.mine ? null : <SafetyWarning flags={message.flags} t={t} />}
+      <p
+        className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed [overflow-wrap:anywhere] sm:max-w-md ${
+          message.mine
+            ? "rounded-ee-md bg-brand-600 text-white"
+            : "rounded-es-md bg-slate-100 text-ink"
+        } ${pending ? "opacity-70" : ""}`}
+        dir="auto"
+        data-testid="message-body"
+      >
+        {message.body}
+      </p>
+      <p className="flex items-center gap-1 px-1 text-[11px] text-muted">
+        <LocalTime iso={message.iso} text={message.time} />
+        {message.mine ? (
+          pending ? (
+            <>
+              <Clock className="size-3" aria-hidden />
+              <span>{t("thread.sending")}</span>
+            </>
+          ) : message.seen ? (
+            <>
+              <CheckCheck className="size-3.5 text-brand-600" aria-hidden />
+              <span data-testid="message-seen">{t("thread.seen")}</span>
+            </>
+          ) : (
+            <>
+              <Check className="size-3.5" aria-hidden />
+              <span>{t("thread.sent")}</span>
+            </>
+          )
+        ) : null}
+      </p>
+    </li>
+  );
+}

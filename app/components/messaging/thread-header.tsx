@@ -1,0 +1,97 @@
+import { ArrowLeft, Ban, ImageOff } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import type { ThreadView } from "./thread-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The conversation's head: back to the inbox (narrow screens), who it is with, the listing it is
+ * about, and blocking with its confirmation (a link to ?confirm=block, so it works without
+ * JavaScript).
+ */
+export function ThreadHeader({ page, t }: { page: ThreadView; t: T }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <header className="border-b border-line">
+      <div className="flex items-center gap-3 px-3 py-3 sm:px-5">
+        <Link
+          to="/messages"
+          className="rounded-lg p-1.5 text-ink hover:bg-slate-100 lg:hidden"
+          aria-label={t("thread.back")}
+          data-testid="thread-back"
+        >
+          <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
+        </Link>
+        <Avatar member={page.other.avatar} size="size-10 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <h1
+            className="truncate text-base font-bold text-ink"
+            dir="auto"
+            data-testid="thread-name"
+          >
+            {page.other.name}
+          </h1>
+          <Link
+            to={page.listing.href}
+            className="flex min-w-0 items-center gap-1.5 text-xs text-muted hover:text-brand-700"
+            data-testid="thread-listing"
+          >
+            <span className="truncate" dir="auto">
+              {page.listing.title}
+            </span>
+            <span aria-hidden>·</span>
+            <span className="shrink-0 font-semibold text-brand-700">{page.listing.price}</span>
+            {page.listing.statusLabel ? (
+              <span className="shrink-0 rounded-full bg-slate-100 px-1.5 text-[11px] font-semibold text-slate-600">
+                {page.listing.statusLabel}
+              </span>
+            ) : null}
+          </Link>
+        </div>
+        <Link to={page.listing.href} className="hidden shrink-0 sm:block" tabIndex={-1} aria-hidden>
+          {page.listing.image ? (
+            <img
+              src={page.listing.image.src}
+              width={page.listing.image.width}
+              height={page.listing.image.height}
+              alt=""
+              className="size-12 rounded-lg object-cover ring-1 ring-line"
+            />
+          ) : (
+            <span className="flex size-12 items-center justify-center rounded-lg bg-slate-100 text-slate-400">
+              <ImageOff className="size-5" aria-hidden />
+            </span>
+          )}
+        </Link>
+        {page.canBlock && !page.confirmBlock ? (
+          <Link
+            to="?confirm=block"
+            replace
+            preventScrollReset
+            className="shrink-0 rounded-lg p-2 text-sm font-medium text-red-700 hover:bg-red-50 sm:px-3"
+            data-testid="block-member"
+          >
+            <Ban className="size-4 sm:hidden" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("thread.block")}</span>
+          </Link>
+        ) : null}
+      </div>
+      {page.confirmBlock ? (
+        <ConfirmPanel
+          name="block"
+          className="mx-3 mb-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:mx-5"
+          question={t("thread.blockConfirm", { name: page.other.name })}
+          questionClassName="text-sm text-red-900"
+          intent="block"
+          confirm={t("thread.blockYes")}
+          Icon={Ban}
+          cancel={t("thread.cancel")}
+          cancelTo="."
+          busy={busy}
+        />
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { sendRefusal } from "~/domain/messaging/conversation-access.server";
+import type { Thread } from "~/domain/messaging/get-conversation.server";
+import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
+import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-schemas";
+import type { Lang } from "~/i18n/config";
+import { formatNumber, formatPrice } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
+import type { MediaStorage } from "~/media/storage.server";
+import { listingThumb, toInboxRows } from "./inbox-view.server";
+import { toMessageView } from "./message-view.server";
+
+export type ThreadView = ReturnType<typeof toThreadView>;
+
+/**
+ * A conversation as its page shows it, formatted on the server in the reader's language: the
+ * other party, the listing it is about, the messages, whether the reader may still write (and
+ * why not), and the side list of conversations.
+ */
+export function toThreadView({
+  lang,
+  readerId,
+  thread,
+  inbox,
+  storage,
+  confirmBlock,
+}: {
+  lang: Lang;
+  readerId: string;
+  thread: Thread;
+  inbox: InboxEntry[];
+  storage: MediaStorage;
+  /** The page was asked to confirm blocking (?confirm=block). */
+  confirmBlock: boolean;
+}) {
+  const t = serverT(lang, "messages");
+  const name = thread.other?.name ?? t("thread.unknownUser");
+  const title = localized(lang, thread.listing, "title");
+  const refusal = sendRefusal({
+    id: thread.id,
+    listingId: thread.listing.id,
+    listingStatus: thread.listing.status,
+    otherId: thread.other?.id ?? null,
+    asBuyer: thread.asBuyer,
+    blockedMe: thread.blockedMe,
+    iBlocked: thread.iBlocked,
+  });
+  return {
+    id: thread.id,
+    other: {
+      name,
+      avatar: {
+        avatarUrl: thread.other?.avatarUrl ?? null,
+        initial: ([...name][0] ?? "?").toUpperCase(),
+      },
+    },
+    listing: {
+      href: `/listing/${thread.listing.id}`,
+      title,
+      price: formatPrice(lang, thread.listing.price),
+      statusLabel: t(`inbox.status.${thread.listing.status}`),
+      image: listingThumb(thread.listing.image, storage),
+    },
+    messages: thread.messages.map((m) => toMessageView(lang, readerId, m)),
+    earlier: thread.hasEarlier
+      ? t("thread.earlier", { formatted: formatNumber(lang, thread.messages.length) })
+      : null,
+    /** Why the composer is not shown, if it is not. */
+    refusal,
+    canBlock: Boolean(thread.other) && !thread.iBlocked,
+    iBlocked: thread.iBlocked,
+    confirmBlock: confirmBlock && !thread.iBlocked,
+    inbox: toInboxRows(lang, inbox, storage),
+    lang,
+    maxLength: MESSAGE_MAX_LENGTH,
+    maxLengthText: formatNumber(lang, MESSAGE_MAX_LENGTH),
+    meta: {
+      title: t("meta.thread", { name }),
+      description: t("meta.threadDescription", { title }),
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { CalendarDays, Eye, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { FormAlert } from "~/components/ui/field";
+import { DetailCard } from "./detail-card";
+import type { ListingPageView } from "./listing-page-view.server";
+import { ListingPrice } from "./listing-price";
+import { SpecList } from "./spec-list";
+import { UsdApprox } from "./usd-approx";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason). */
+export function StatusNotice({ page, t }: { page: ListingPageView; t: T }) {
+  if (page.status === "active") return null;
+  return (
+    <div className="mb-6" data-testid="listing-status">
+      <FormAlert tone={page.status === "sold" ? "info" : "error"}>
+        <p>{t(`detail.status.${page.status}`)}</p>
+        {page.removalReason ? (
+          <p className="mt-1" dir="auto">
+            {t("detail.status.removedReason", { reason: page.removalReason })}
+          </p>
+        ) : null}
+      </FormAlert>
+    </div>
+  );
+}
+
+/** The listing's title, price, age and views; `favorite` is its heart, where it can be saved. */
+export function ListingSummary({
+  page,
+  t,
+  favorite,
+}: {
+  page: ListingPageView;
+  t: T;
+  favorite: ReactNode;
+}) {
+  return (
+    <DetailCard>
+      <h1
+        className="text-2xl font-bold text-ink sm:text-3xl"
+        dir="auto"
+        data-testid="listing-title"
+      >
+        {page.title}
+      </h1>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <ListingPrice price={page.price} />
+          <UsdApprox text={page.usdApprox} />
+        </div>
+        <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="size-4" aria-hidden />
+            {t("detail.postedOn", { date: page.postedOn })}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Eye className="size-4" aria-hidden />
+            {page.viewsText}
+          </span>
+        </p>
+      </div>
+      {favorite ? <div className="mt-4 border-t border-line pt-4">{favorite}</div> : null}
+    </DetailCard>
+  );
+}
+
+/** The listing's specifications, description and place. */
+export function ListingAbout({ page, t }: { page: ListingPageView; t: T }) {
+  return (
+    <>
+      {page.specs.length > 0 ? (
+        <DetailCard title={t("detail.specifications")}>
+          <SpecList items={page.specs} />
+        </DetailCard>
+      ) : null}
+      <DetailCard title={t("detail.description")}>
+        <div
+          className="break-words text-ink [&_li]:mt-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:mb-3 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:ps-6"
+          dir="auto"
+          data-testid="listing-description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the allow-list sanitiser's output only
+          dangerouslySetInnerHTML={{ __html: page.descriptionHtml }}
+        />
+      </DetailCard>
+      <DetailCard title={t("detail.location")}>
+        <p className="flex items-center gap-2 text-ink" data-testid="listing-location">
+          <MapPin className="size-4 text-brand-600" aria-hidden />
+          {page.location}
+        </p>
+        <div
+          className="mt-4 flex h-48 items-center justify-center rounded-xl bg-linear-to-br from-brand-50 to-slate-100 text-brand-700 ring-1 ring-line"
+          role="img"
+          aria-label={t("detail.mapPlaceholder", { location: page.locationName })}
+        >
+          <MapPin className="size-10" aria-hidden />
+        </div>
+      </DetailCard>
+    </>
+  );
+}

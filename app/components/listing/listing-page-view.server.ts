@@ -1,0 +1,177 @@
+import { usdApproxText } from "~/components/listing/usd-approx-text";
+import { removalReasonText } from "~/components/ui/removal-reason.server";
+import type { ListingImage, ListingView } from "~/domain/listings/get-listing.server";
+import { specItems } from "~/domain/listings/listing-specs";
+import { isPublicStatus } from "~/domain/listings/listing-status";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
+import { srcSetFor } from "~/media/listing-images.server";
+import type { MediaStorage } from "~/media/storage.server";
+import { sanitizeDescription } from "~/utils/sanitize-description";
+import { listingJsonLd } from "~/utils/structured-data";
+import type { GalleryImage } from "./listing-gallery";
+
+export type ListingPageView = ReturnType<typeof toListingPageView>;
+
+/**
+ * The texts the listing page can show, in its HTML's loader data: the listing's section without
+ * the not-found texts (they come with the 404) and the owner's tools for the owner only.
+ */
+export function listingPageTexts(lang: Lang, isOwner: boolean) {
+  const texts = bundlesFor(lang, ["listings", "moderation", "favorites"], {
+    listings: ["detail"],
+    moderation: ["report"],
+    favorites: ["button", "toast"],
+  });
+  const {
+    notFoundTitle: _notFoundTitle,
+    notFoundBody: _notFoundBody,
+    invalidTitle: _invalidTitle,
+    invalidBody: _invalidBody,
+    backHome: _backHome,
+    owner,
+    ...detail
+  } = texts.listings.detail;
+  return {
+    ...texts,
+    listings: { detail: isOwner ? { ...detail, owner } : detail } as typeof texts.listings,
+  };
+}
+
+function galleryImage(storage: MediaStorage, image: ListingImage): GalleryImage {
+  const variants = [...image.variants].sort((a, b) => a.width - b.width);
+  const largest = variants[variants.length - 1];
+  const smallest = variants[0];
+  return {
+    src: largest ? storage.urlFor(largest.key) : "",
+    srcSet: srcSetFor(storage, variants),
+    width: largest?.width ?? image.width,
+    height: largest?.height ?? image.height,
+    thumb: smallest ? storage.urlFor(smallest.key) : "",
+  };
+}
+
+/** The primary picture as link previews show it: its largest variant up to 1280 pixels wide. */
+function previewImage(storage: MediaStorage, publicUrl: string, primary: ListingImage | undefined) {
+  const variant = primary
+    ? ([...primary.variants].sort((a, b) => b.width - a.width).find((v) => v.width <= 1280) ??
+      primary.variants[0])
+    : undefined;
+  return variant
+    ? {
+        url: new URL(storage.urlFor(variant.key), publicUrl).href,
+        width: variant.width,
+        height: variant.height,
+      }
+    : null;
+}
+
+/**
+ * The listing page as it is drawn, formatted on the server in the reader's language: the gallery,
+ * the listing's texts, price and specifications, the seller, what the owner may do, and the
+ * page's structured data and link preview.
+ */
+export function toListingPageView({
+  lang,
+  publicUrl,
+  storage,
+  view,
+  url,
+  usdRate,
+  signedIn,
+}: {
+  lang: Lang;
+  publicUrl: string;
+  storage: MediaStorage;
+  view: ListingView;
+  /** The page's address: which picture is open, and the report and delete confirmations. */
+  url: URL;
+  usdRate: { rate: number; rateDate: string | null };
+  signedIn: boolean;
+}) {
+  const { listing, seller } = view;
+  const t = serverT(lang, "listings");
+  // Only what everyone may open can be saved. A member's heart comes with the listing; a
+  // visitor's from their browser.
+  const favoritable = isPublicStatus(listing.status);
+  const favorited = favoritable && Boolean(view.viewer?.favorited);
+  const images = view.images.map((image) => galleryImage(storage, image));
+  const requested = Number(url.searchParams.get("image") ?? "1");
+  const active =
+    Number.isInteger(requested) && requested >= 1 && requested <= images.length ? requested - 1 : 0;
+  const title = localized(lang, listing, "title");
+  const description = localized(lang, listing, "description");
+  const location = (lang === "ar" ? listing.locationAr : listing.location) || listing.location;
+  const price = formatPrice(lang, listing.price);
+  const category = localized(lang, view.category);
+  const link = `${publicUrl}/listing/${listing.id}`;
+  const jsonLd = listingJsonLd({
+    url: link,
+    title,
+    description,
+    price: listing.price,
+    currency: "SYP",
+    images: view.images.flatMap((image) => {
+      const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
+      return largest ? [new URL(storage.urlFor(largest.key), publicUrl).href] : [];
+    }),
+    status: listing.status,
+    sellerName: seller.fullName,
+    createdAt: listing.createdAt,
+    category,
+  });
+
+  return {
+    id: listing.id,
+    favorite: favoritable ? { favorited } : null,
+    usdApprox: usdApproxText(lang, listing.price, usdRate, t),
+    jsonLd,
+    title,
+    // The one allow-list every description goes through (docs/product-decisions.md §D4).
+    descriptionHtml: sanitizeDescription(description),
+    price,
+    rtl: lang === "ar",
+    // "1", "2", ... in the page's digits, for the gallery's labels and the lightbox's counter.
+    numbers: images.map((_, i) => formatNumber(lang, i + 1)),
+    postedOn: formatDate(lang, listing.createdAt),
+    views: listing.viewsCount,
+    viewsText: t("detail.views", {
+      count: listing.viewsCount,
+      formatted: formatNumber(lang, listing.viewsCount),
+    }),
+    category: { slug: view.category.slug, name: category },
+    specs: specItems(lang, view.category.slug, view.details),
+    images,
+    active,
+    location: t("detail.locationValue", { location }),
+    locationName: location,
+    status: listing.status,
+    removalReason: removalReasonText(lang, listing.removalReason),
+    isOwner: view.isOwner,
+    report: {
+      inline: url.searchParams.get("report") === "1",
+      loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}?report=1`)}`,
+    },
+    confirmDelete: view.isOwner && url.searchParams.get("confirm") === "delete",
+    signedIn,
+    seller: {
+      name: seller.fullName,
+      avatarUrl: seller.avatarUrl,
+      initial: (seller.fullName?.[0] ?? "?").toUpperCase(),
+      memberSince: formatDate(lang, seller.memberSince, { year: "numeric", month: "long" }),
+      verified: seller.emailVerified,
+    },
+    // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
+    hasPhone: seller.hasPhone,
+    loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
+    shareUrl: link,
+    meta: {
+      title,
+      description: t("meta.listingDescription", { price, location, category }),
+      image: previewImage(storage, publicUrl, view.images[0]),
+      amount: listing.price,
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { CheckCircle2, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import { FormAlert } from "~/components/ui/field";
+import { DetailCard } from "./detail-card";
+import type { ListingPageView } from "./listing-page-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The owner's tools: edit, mark sold, hide or show again, and delete after a confirmation drawn
+ * in the page (?confirm=delete), so all of it works without JavaScript.
+ */
+export function OwnerCard({ page, error, t }: { page: ListingPageView; error?: string; t: T }) {
+  const busy = useNavigation().state === "submitting";
+  const statusButton = (intent: string, label: string, Icon: typeof Eye) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        className={`${buttonStyles.secondary} w-full`}
+        disabled={busy}
+        data-testid={`owner-${intent}`}
+      >
+        <Icon className="size-4" aria-hidden />
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <DetailCard title={t("detail.owner.title")}>
+      <div className="space-y-3" data-testid="owner-actions">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Link
+          to={`/edit-listing/${page.id}`}
+          className={`${buttonStyles.primary} w-full`}
+          data-testid="owner-edit"
+        >
+          <Pencil className="size-4" aria-hidden />
+          {t("detail.owner.edit")}
+        </Link>
+        {page.status === "removed" ? null : (
+          <>
+            {page.status !== "sold"
+              ? statusButton("sold", t("detail.owner.markSold"), CheckCircle2)
+              : null}
+            {page.status !== "inactive"
+              ? statusButton("hide", t("detail.owner.hide"), EyeOff)
+              : null}
+            {page.status !== "active"
+              ? statusButton("activate", t("detail.owner.activate"), Eye)
+              : null}
+          </>
+        )}
+        {page.confirmDelete ? (
+          <ConfirmPanel
+            name="delete"
+            question={t("detail.owner.confirmDelete")}
+            questionClassName="text-sm font-semibold text-red-800"
+            intent="delete"
+            confirm={t("detail.owner.confirmYes")}
+            Icon={Trash2}
+            cancel={t("detail.owner.cancel")}
+            cancelTo={`/listing/${page.id}`}
+            busy={busy}
+          />
+        ) : (
+          <Link
+            to="?confirm=delete"
+            replace
+            preventScrollReset
+            className={`${buttonStyles.secondary} w-full text-red-700`}
+            data-testid="owner-delete"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t("detail.owner.delete")}
+          </Link>
+        )}
+      </div>
+    </DetailCard>
+  );
+}

@@ -1,0 +1,134 @@
+import { BadgeCheck, LockKeyhole, MessageCircle, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
+import { DetailCard } from "./detail-card";
+import type { ListingPageView } from "./listing-page-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The action's answer to "show phone" (reveal-phone.server.ts). */
+export type PhoneReveal = {
+  intent: "reveal-phone";
+  contact: { phone: string; tel: string; whatsapp: string } | null;
+  error?: string;
+};
+
+/**
+ * Who sells, and how to reach them: the member's "Message seller", and the seller's WhatsApp and
+ * phone, which a signed-in member asks for (the number is never in the page).
+ */
+export function SellerCard({
+  page,
+  t,
+  revealed,
+  messageSeller,
+}: {
+  page: ListingPageView;
+  t: T;
+  revealed?: PhoneReveal;
+  /** The "Message seller" form or link, for anyone but the owner. */
+  messageSeller: ReactNode;
+}) {
+  const { seller } = page;
+  // Without JavaScript the form posts and the page comes back with the number (action data);
+  // with it, the same form goes through a fetcher and the page stays where it is.
+  const fetcher = useFetcher<PhoneReveal>();
+  const reveal = fetcher.data ?? revealed;
+  const contact = reveal?.contact ?? null;
+  return (
+    <DetailCard title={t("detail.seller")}>
+      <div className="flex items-center gap-3" data-testid="seller-card">
+        <Avatar member={seller} size="size-12 text-lg" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-ink" dir="auto">
+            {seller.name ?? t("detail.unknownUser")}
+          </p>
+          <p className="text-xs text-muted">
+            {t("detail.memberSince", { date: seller.memberSince })}
+          </p>
+          {seller.verified ? (
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              {t("detail.verified")}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {page.isOwner ? null : (
+        <div className="mt-5 space-y-3" data-testid="contact">
+          {messageSeller}
+          {!page.signedIn ? (
+            <>
+              <p className="text-sm text-muted">{t("detail.loginToContact")}</p>
+              <Link
+                to={page.loginUrl}
+                className={`${buttonStyles.primary} w-full`}
+                data-testid="login-required-whatsapp"
+              >
+                <LockKeyhole className="size-4" aria-hidden />
+                {t("detail.loginRequired")}
+              </Link>
+              <Link
+                to={page.loginUrl}
+                className={`${buttonStyles.secondary} w-full`}
+                data-testid="login-required-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                {t("detail.loginRequired")}
+              </Link>
+            </>
+          ) : !page.hasPhone ? (
+            <p className="text-sm text-muted">{t("detail.noPhone")}</p>
+          ) : contact ? (
+            <>
+              <a
+                href={contact.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
+                data-testid="whatsapp"
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                {t("detail.whatsapp")}
+              </a>
+              <a
+                href={contact.tel}
+                className={`${buttonStyles.secondary} w-full`}
+                data-testid="seller-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                <span dir="ltr">{contact.phone}</span>
+              </a>
+            </>
+          ) : (
+            <fetcher.Form method="post" className="space-y-3" data-testid="reveal-phone">
+              <input type="hidden" name="intent" value="reveal-phone" />
+              {reveal?.error ? <FormAlert>{reveal.error}</FormAlert> : null}
+              <button
+                type="submit"
+                className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
+                disabled={fetcher.state !== "idle"}
+                data-testid="show-whatsapp"
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                {t("detail.whatsapp")}
+              </button>
+              <button
+                type="submit"
+                className={`${buttonStyles.secondary} w-full`}
+                disabled={fetcher.state !== "idle"}
+                data-testid="show-phone"
+              >
+                <Phone className="size-4" aria-hidden />
+                {t("detail.showPhone")}
+              </button>
+            </fetcher.Form>
+          )}
+        </div>
+      )}
+    </DetailCard>
+  );
+}

@@ -36,3 +36,37 @@ export function badForm(lang: Lang) {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+/**
+ * The form data, or null when the body is larger than `limit`; read with a cap so that an
+ * oversized upload is not buffered whole.
+ */
+export async function readCappedFormData(
+  request: Request,
+  lang: Lang,
+  limit: number,
+): Promise<FormData | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) return null;
+  if (!request.body) return readFormData(request, lang);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const headers = { "content-type": request.headers.get("content-type") ?? "" };
+  return readFormData(new Request(request.url, { method: "POST", body, headers }), lang);
+}

@@ -1,0 +1,202 @@
+import { type ChangeEvent, useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { type CityGroup, CityOptions } from "~/components/ui/city-options";
+import { Field, FormAlert } from "~/components/ui/field";
+import { toast } from "~/components/ui/toast";
+import type { FormFailure } from "~/utils/action-error.server";
+import type { ProfileView } from "./profile-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+// Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The profile form. The picture is checked for size and previewed in the browser, and sent with
+ * the rest on Save; a failure comes back with what was typed and the reason under its field.
+ */
+export function EditProfileForm({
+  profile,
+  locations,
+  failure,
+  t,
+}: {
+  profile: ProfileView;
+  locations: CityGroup[];
+  failure?: FormFailure;
+  t: T;
+}) {
+  const busy = useNavigation().formData?.get("intent") === "profile";
+  const [preview, setPreview] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const values = failure?.values;
+  const errors = failure?.fieldErrors;
+  const shownAvatarError = avatarError ?? errors?.avatar;
+
+  useEffect(() => {
+    return () => {
+      if (preview) URL.revokeObjectURL(preview);
+    };
+  }, [preview]);
+
+  // The picture is only previewed here; it is uploaded with the rest of the form on Save.
+  function onAvatarChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setPreview(null);
+    setAvatarError(undefined);
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) {
+      event.currentTarget.value = "";
+      const message = t("profile.imageTooLarge");
+      setAvatarError(message);
+      toast.error(message);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    toast(t("profile.imageSelected.title"), { description: t("profile.imageSelected.body") });
+  }
+
+  return (
+    <section className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+      <h2 className="text-lg font-semibold text-ink">{t("profile.edit")}</h2>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-5 space-y-5"
+        noValidate
+        data-testid="profile-form"
+      >
+        <input type="hidden" name="intent" value="profile" />
+        {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          {preview ? (
+            <img
+              src={preview}
+              alt={t("profile.form.avatarPreview")}
+              className="size-20 shrink-0 rounded-full object-cover ring-2 ring-brand-200"
+              width={80}
+              height={80}
+            />
+          ) : (
+            <Avatar member={profile} size="size-20 shrink-0 text-3xl!" />
+          )}
+          <div className="min-w-0 flex-1">
+            <label htmlFor="field-avatar" className="mb-1.5 block text-sm font-medium text-ink">
+              {t("profile.form.avatar")}
+            </label>
+            <input
+              id="field-avatar"
+              name="avatar"
+              type="file"
+              accept="image/*"
+              onChange={onAvatarChange}
+              aria-invalid={shownAvatarError ? true : undefined}
+              aria-describedby={shownAvatarError ? "field-avatar-error" : "field-avatar-hint"}
+              className="block w-full text-sm text-muted file:me-3 file:cursor-pointer file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+              data-testid="avatar-input"
+            />
+            {shownAvatarError ? (
+              <p id="field-avatar-error" className="mt-1.5 text-sm text-red-600" role="alert">
+                {shownAvatarError}
+              </p>
+            ) : (
+              <p id="field-avatar-hint" className="mt-1.5 text-xs text-muted">
+                {t("profile.form.avatarHint")}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <Field
+          name="fullName"
+          dir="auto"
+          autoComplete="name"
+          label={t("profile.form.fullName")}
+          defaultValue={values?.fullName ?? profile.fullName}
+          error={errors?.fullName}
+          maxLength={100}
+          required
+        />
+        <Field
+          name="username"
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          label={t("profile.form.username")}
+          hint={t("profile.form.usernameHint")}
+          defaultValue={values?.username ?? profile.username ?? ""}
+          error={errors?.username}
+          maxLength={31}
+        />
+        <LocationSelect
+          groups={locations}
+          defaultValue={values?.location ?? profile.location ?? ""}
+          error={errors?.location}
+          t={t}
+        />
+        <Field
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          dir="ltr"
+          autoComplete="tel"
+          label={t("profile.form.phone")}
+          placeholder={t("profile.form.phonePlaceholder")}
+          hint={t("profile.form.phoneHint")}
+          defaultValue={values?.phoneNumber ?? profile.phone ?? ""}
+          error={errors?.phoneNumber}
+          maxLength={40}
+        />
+
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
+          <Link to="/profile" className={buttonStyles.secondary} data-testid="cancel-edit">
+            {t("profile.cancel")}
+          </Link>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? t("profile.saving") : t("profile.save")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function LocationSelect({
+  groups,
+  defaultValue,
+  error,
+  t,
+}: {
+  groups: CityGroup[];
+  defaultValue: string;
+  error?: string;
+  t: T;
+}) {
+  return (
+    <div>
+      <label htmlFor="field-location" className="mb-1.5 block text-sm font-medium text-ink">
+        {t("profile.form.location")}
+      </label>
+      <select
+        id="field-location"
+        name="location"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "field-location-error" : undefined}
+        className={inputStyles}
+      >
+        <option value="">{t("profile.form.locationNone")}</option>
+        <CityOptions groups={groups} />
+      </select>
+      {error ? (
+        <p id="field-location-error" className="mt-1.5 text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

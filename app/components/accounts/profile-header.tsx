@@ -1,0 +1,94 @@
+import { BadgeCheck, CalendarDays, MailWarning, Pencil } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonStyles } from "~/components/ui/button-styles";
+import type { FormFailure } from "~/utils/action-error.server";
+import type { ProfileView } from "./profile-view.server";
+import { ResendConfirmation } from "./resend-confirmation";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The member's picture, name, handle, badge and age on the site; "Edit" unless editing. */
+export function ProfileHeader({
+  profile,
+  editing,
+  t,
+}: {
+  profile: ProfileView;
+  editing: boolean;
+  t: T;
+}) {
+  return (
+    <section
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
+      data-testid="profile-header"
+    >
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-start">
+        <Avatar member={profile} size="size-20 shrink-0 text-3xl!" />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-bold text-ink" dir="auto">
+            {profile.fullName}
+          </h1>
+          <p className="mt-0.5 text-sm text-muted">
+            {profile.username ? (
+              <bdi dir="ltr">{t("profile.handle", { username: profile.username })}</bdi>
+            ) : (
+              t("profile.noUsername")
+            )}
+          </p>
+          <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+            {profile.emailVerified ? (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
+                data-testid="verified-badge"
+              >
+                <BadgeCheck className="size-3.5" aria-hidden />
+                {t("profile.verified")}
+              </span>
+            ) : null}
+            <span className="inline-flex items-center gap-1 text-xs text-muted">
+              <CalendarDays className="size-3.5" aria-hidden />
+              {t("profile.memberSince", { date: profile.memberSince })}
+            </span>
+          </div>
+        </div>
+        {editing ? null : (
+          <Link to="?edit=1" className={buttonStyles.secondary} data-testid="edit-profile">
+            <Pencil className="size-4" aria-hidden />
+            {t("profile.edit")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The email address is not confirmed yet: say so, and offer to send the link again. */
+export function UnconfirmedNotice({
+  email,
+  resent,
+  failure,
+  t,
+}: {
+  email: string;
+  resent: boolean;
+  failure?: FormFailure;
+  t: T;
+}) {
+  const busy = useNavigation().formData?.get("intent") === "resend";
+  return (
+    <section
+      className="mt-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-5 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-start"
+      data-testid="unconfirmed-email"
+    >
+      <MailWarning className="size-5 shrink-0 text-amber-600" aria-hidden />
+      <div className="flex-1 space-y-3">
+        <div>
+          <h2 className="font-semibold">{t("unconfirmed.title")}</h2>
+          <p className="mt-1">{t("unconfirmed.body", { email: `\u2068${email}\u2069` })}</p>
+        </div>
+        <ResendConfirmation resent={resent} failure={failure} busy={busy} t={t} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Mail, MapPin, Phone, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ProfileView } from "./profile-view.server";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** What the member has told us about themselves, read-only. */
+export function ProfileInfo({ profile, t }: { profile: ProfileView; t: T }) {
+  const notSet = <span className="text-muted">{t("profile.info.notSet")}</span>;
+  return (
+    <section
+      className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
+      data-testid="profile-info"
+    >
+      <h2 className="text-lg font-semibold text-ink">{t("profile.info.title")}</h2>
+      <dl className="mt-4 divide-y divide-line">
+        <InfoRow
+          icon={<UserRound className="size-4" aria-hidden />}
+          label={t("profile.info.fullName")}
+        >
+          <span dir="auto">{profile.fullName}</span>
+        </InfoRow>
+        <InfoRow icon={<Mail className="size-4" aria-hidden />} label={t("profile.info.email")}>
+          <span dir="ltr" className="break-all">
+            {profile.email}
+          </span>
+        </InfoRow>
+        <InfoRow
+          icon={<MapPin className="size-4" aria-hidden />}
+          label={t("profile.info.location")}
+        >
+          {profile.locationLabel ?? notSet}
+        </InfoRow>
+        <InfoRow icon={<Phone className="size-4" aria-hidden />} label={t("profile.info.phone")}>
+          {profile.phone ? (
+            <>
+              <span dir="ltr">{profile.phone}</span>
+              <span className="mt-0.5 block text-xs text-muted">{t("profile.info.phoneNote")}</span>
+            </>
+          ) : (
+            notSet
+          )}
+        </InfoRow>
+      </dl>
+    </section>
+  );
+}
+
+function InfoRow({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4">
+      <dt className="flex items-center gap-2 text-sm text-muted sm:w-44 sm:shrink-0">
+        <span className="text-slate-400">{icon}</span>
+        {label}
+      </dt>
+      <dd className="min-w-0 text-sm font-medium text-ink">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { BadgeCheck, Globe, MailWarning, UserRound } from "lucide-react";
+import { Form, Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert } from "~/components/ui/field";
+import type { Lang } from "~/i18n/config";
+import type { FormFailure } from "~/utils/action-error.server";
+import { ResendConfirmation } from "./resend-confirmation";
+import { SettingsCard } from "./settings-card";
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The account's email address, whether it is confirmed (with the link sent again on request), and
+ * the way to the profile form.
+ */
+export function AccountCard({
+  email,
+  emailVerified,
+  resent,
+  failure,
+  busy,
+  t,
+}: {
+  email: string;
+  emailVerified: boolean;
+  resent: boolean;
+  failure?: FormFailure;
+  busy: boolean;
+  t: T;
+}) {
+  return (
+    <SettingsCard
+      icon={<UserRound className="size-5" aria-hidden />}
+      title={t("settings.account.title")}
+      testId="settings-account"
+    >
+      <dl>
+        <dt className="text-sm text-muted">{t("settings.account.email")}</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-2">
+          <span className="break-all font-medium text-ink" dir="ltr">
+            {email}
+          </span>
+          {emailVerified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              {t("settings.account.confirmed")}
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+              <MailWarning className="size-3.5" aria-hidden />
+              {t("settings.account.unconfirmed")}
+            </span>
+          )}
+        </dd>
+      </dl>
+      {emailVerified ? null : (
+        <ResendConfirmation resent={resent} failure={failure} busy={busy} t={t} />
+      )}
+      <Link
+        to="/profile?edit=1"
+        className="inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        {t("settings.account.editProfile")}
+      </Link>
+    </SettingsCard>
+  );
+}
+
+/** The language of the site and of the mail we send. */
+export function LanguageCard({
+  current,
+  saved,
+  failure,
+  busy,
+  t,
+}: {
+  current: Lang;
+  saved: boolean;
+  failure?: FormFailure;
+  busy: boolean;
+  t: T;
+}) {
+  const options = [
+    { value: "en", label: t("settings.language.english"), lang: "en", dir: "ltr" },
+    { value: "ar", label: t("settings.language.arabic"), lang: "ar", dir: "rtl" },
+  ] as const;
+  const error = failure?.fieldErrors?.language;
+  return (
+    <SettingsCard
+      icon={<Globe className="size-5" aria-hidden />}
+      title={t("settings.language.title")}
+      testId="settings-language"
+    >
+      {saved ? (
+        <FormAlert tone="success" title={t("settings.language.savedTitle")}>
+          {t("settings.language.savedBody")}
+        </FormAlert>
+      ) : null}
+      <Form method="post" className="space-y-4" data-testid="language-form">
+        <input type="hidden" name="intent" value="language" />
+        <fieldset aria-describedby={error ? "language-error" : undefined}>
+          <legend className="text-sm text-muted">{t("settings.language.body")}</legend>
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            {options.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 text-sm font-medium text-ink transition hover:bg-slate-50 has-checked:border-brand-500 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="language"
+                  value={option.value}
+                  defaultChecked={current === option.value}
+                  className="size-4 accent-brand-600"
+                />
+                <span lang={option.lang} dir={option.dir}>
+                  {option.label}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error ? (
+          <p id="language-error" className="text-sm text-red-600" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          {busy ? t("settings.language.saving") : t("settings.language.submit")}
+        </button>
+      </Form>
+    </SettingsCard>
+  );
+}

@@ -1,8 +1,14 @@
-import { CheckCircle2, LockKeyhole } from "lucide-react";
+import { LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
+import { data, redirect, useNavigation, useSearchParams } from "react-router";
+import {
+  AuthTabs,
+  RecoveryForm,
+  ResendConfirmationPanel,
+  SignInForm,
+  SignUpForm,
+} from "~/components/accounts/auth-forms";
+import { FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import {
   resendConfirmationSchema,
@@ -176,13 +182,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [loaderData.authRequired, t]);
 
   const errorsFor = (intent: string) => (failure?.intent === intent ? failure : undefined);
-  const tabHref = (tab: "signin" | "signup") => {
-    const params = new URLSearchParams();
-    if (tab === "signup") params.set("tab", "signup");
-    if (redirectTo) params.set("redirectTo", redirectTo);
-    const query = params.toString();
-    return query ? `/auth?${query}` : "/auth";
-  };
 
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
@@ -221,26 +220,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           />
         ) : (
           <>
-            <nav
-              className="mb-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1"
-              aria-label={t("welcome")}
-            >
-              {(["signin", "signup"] as const).map((tab) => (
-                <Link
-                  key={tab}
-                  to={tabHref(tab)}
-                  replace
-                  preventScrollReset
-                  aria-current={mode === tab ? "page" : undefined}
-                  data-testid={`tab-${tab}`}
-                  className={`rounded-lg px-3 py-2 text-center text-sm font-semibold transition ${
-                    mode === tab ? "bg-white text-ink shadow-sm" : "text-slate-700 hover:text-ink"
-                  }`}
-                >
-                  {t(tab === "signin" ? "tabs.signIn" : "tabs.signUp")}
-                </Link>
-              ))}
-            </nav>
+            <AuthTabs mode={mode} redirectTo={redirectTo} t={t} />
             {mode === "signin" ? (
               <SignInForm
                 redirectTo={redirectTo}
@@ -261,189 +241,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       {mode === "signin" ? (
-        <details
-          className="mt-6 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-line"
-          open={Boolean(errorsFor("resend")) || resent}
-        >
-          <summary className="cursor-pointer font-medium text-brand-700">
-            {t("confirm.resendTitle")}
-          </summary>
-          <p className="mt-2 text-muted">{t("confirm.resendBody")}</p>
-          <Form method="post" className="mt-4 space-y-3" noValidate>
-            <input type="hidden" name="intent" value="resend" />
-            {resent ? (
-              <FormAlert tone="success" title={t("confirm.resentTitle")}>
-                {t("confirm.resentBody")}
-              </FormAlert>
-            ) : null}
-            {errorsFor("resend")?.formError ? (
-              <FormAlert>{errorsFor("resend")?.formError}</FormAlert>
-            ) : null}
-            <EmailField
-              name="email"
-              id="resend-email"
-              label={t("fields.email")}
-              defaultValue={errorsFor("resend")?.values?.email}
-              error={errorsFor("resend")?.fieldErrors?.email}
-            />
-            <button
-              type="submit"
-              className={buttonStyles.secondary}
-              disabled={busyIntent === "resend"}
-            >
-              {t("confirm.resend")}
-            </button>
-          </Form>
-        </details>
+        <ResendConfirmationPanel
+          failure={errorsFor("resend")}
+          resent={resent}
+          busy={busyIntent === "resend"}
+          t={t}
+        />
       ) : null}
     </main>
-  );
-}
-
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-function SignInForm({
-  redirectTo,
-  failure,
-  busy,
-  t,
-}: {
-  redirectTo: string;
-  failure?: FormFailure;
-  busy: boolean;
-  t: T;
-}) {
-  return (
-    <Form method="post" className="space-y-4" noValidate data-testid="signin-form">
-      <input type="hidden" name="intent" value="signin" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-      <EmailField
-        name="email"
-        label={t("fields.email")}
-        placeholder={t("placeholders.email")}
-        defaultValue={failure?.values?.email}
-        error={failure?.fieldErrors?.email}
-      />
-      <PasswordField
-        name="password"
-        autoComplete="current-password"
-        label={t("fields.password")}
-        error={failure?.fieldErrors?.password}
-      />
-      <div className="flex justify-end">
-        <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-          {t("signIn.forgot")}
-        </Link>
-      </div>
-      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
-        {busy ? t("signIn.submitting") : t("signIn.submit")}
-      </button>
-    </Form>
-  );
-}
-
-function SignUpForm({
-  redirectTo,
-  failure,
-  busy,
-  t,
-}: {
-  redirectTo: string;
-  failure?: FormFailure;
-  busy: boolean;
-  t: T;
-}) {
-  return (
-    <Form method="post" className="space-y-4" noValidate data-testid="signup-form">
-      <input type="hidden" name="intent" value="signup" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-      <Field
-        name="fullName"
-        dir="auto"
-        autoComplete="name"
-        label={t("fields.fullName")}
-        placeholder={t("placeholders.fullName")}
-        defaultValue={failure?.values?.fullName}
-        error={failure?.fieldErrors?.fullName}
-        maxLength={100}
-        required
-      />
-      <EmailField
-        name="email"
-        label={t("fields.email")}
-        placeholder={t("placeholders.email")}
-        defaultValue={failure?.values?.email}
-        error={failure?.fieldErrors?.email}
-      />
-      <PasswordField
-        name="password"
-        autoComplete="new-password"
-        label={t("fields.password")}
-        hint={t("passwordHint")}
-        error={failure?.fieldErrors?.password}
-        minLength={8}
-      />
-      <p className="text-xs text-muted">
-        {t("signUp.terms")}{" "}
-        <Link to="/terms-conditions" className="font-medium text-brand-700 underline">
-          {t("signUp.termsLink")}
-        </Link>
-      </p>
-      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
-        {busy ? t("signUp.submitting") : t("signUp.submit")}
-      </button>
-    </Form>
-  );
-}
-
-function RecoveryForm({
-  token,
-  failure,
-  busy,
-  t,
-}: {
-  token: string;
-  failure?: FormFailure;
-  busy: boolean;
-  t: T;
-}) {
-  return (
-    <Form method="post" className="space-y-4" noValidate data-testid="recovery-form">
-      <input type="hidden" name="intent" value="recovery" />
-      <input type="hidden" name="token" value={failure?.values?.token ?? token} />
-      {failure?.formError || failure?.fieldErrors?.token ? (
-        <FormAlert>
-          {failure.formError ?? failure.fieldErrors?.token}{" "}
-          <Link to="/forgot-password" className="font-semibold underline">
-            {t("forgot.submit")}
-          </Link>
-        </FormAlert>
-      ) : null}
-      <PasswordField
-        name="password"
-        autoComplete="new-password"
-        label={t("fields.newPassword")}
-        hint={t("passwordHint")}
-        error={failure?.fieldErrors?.password}
-        minLength={8}
-      />
-      <PasswordField
-        name="confirmPassword"
-        autoComplete="new-password"
-        label={t("fields.confirmPassword")}
-        error={failure?.fieldErrors?.confirmPassword}
-      />
-      <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
-        <CheckCircle2 className="size-4" aria-hidden />
-        {busy ? t("recovery.submitting") : t("recovery.submit")}
-      </button>
-      <p className="text-center">
-        <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">
-          {t("recovery.backToLogin")}
-        </Link>
-      </p>
-    </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { MyListing } from "~/domain/listings/list-my-listings.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { localized } from "~/i18n/localized";
 
 /** A row of the My Listings table, formatted on the server in the page's language. */
 export interface MyListingRow {
@@ -25,7 +26,7 @@ export interface MyListingRow {
 export function toMyListingRows(lang: Lang, rows: MyListing[]): MyListingRow[] {
   return rows.map((row) => ({
     id: row.id,
-    title: lang === "ar" ? row.titleAr : row.title,
+    title: localized(lang, row, "title"),
     price: formatPrice(lang, row.price),
     status: isPublicStatus(row.status) ? row.status : "inactive",
     removed: row.status === "removed",

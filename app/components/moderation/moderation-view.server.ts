@@ -11,6 +11,7 @@ import {
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import type { MediaStorage } from "~/media/storage.server";
 
 /*
@@ -64,8 +65,8 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
   const thumb = variants.find((variant) => variant.width >= 160) ?? variants[variants.length - 1];
   return {
     id: listing.id,
-    title: lang === "ar" ? listing.titleAr : listing.title,
-    excerpt: excerptOf(lang === "ar" ? listing.descriptionAr : listing.description),
+    title: localized(lang, listing, "title"),
+    excerpt: excerptOf(localized(lang, listing, "description")),
     price: formatPrice(lang, listing.price),
     status: code ?? listing.status,
     statusReason: listing.status === "removed" && !code ? listing.removalReason : null,
@@ -141,7 +142,7 @@ export function toLogView(lang: Lang, entry: LogEntry): LogView {
     listing: entry.listing
       ? {
           id: entry.listing.id,
-          title: lang === "ar" ? entry.listing.titleAr : entry.listing.title,
+          title: localized(lang, entry.listing, "title"),
         }
       : null,
     member: entry.target ? { name: entry.target.name, email: entry.target.email } : null,

@@ -46,7 +46,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new Coalesce();
+          const body = new Coalesce(nonce);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -75,8 +75,12 @@ export default function handleRequest(
 class Coalesce extends Transform {
   private parts: Buffer[] = [];
   private size = 0;
-  private modules: "head" | "held" | "placed" = "head";
-  private held = "";
+  private modules: "head" | "held" | "converted" | "placed" = "head";
+  private hrefs: string[] = [];
+
+  constructor(private readonly nonce: string | undefined) {
+    super();
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.parts.push(chunk);
@@ -91,50 +95,96 @@ class Coalesce extends Transform {
   }
 
   flush(last = false) {
-    if (this.size === 0 && !(last && this.held)) return;
+    if (this.size === 0 && !last) return;
     let batch: Buffer = Buffer.concat(this.parts, this.size);
-    if (this.modules !== "placed") batch = this.moveModulesDown(batch, last);
-    this.push(batch);
+    if (this.modules !== "placed") batch = this.modulesAfterPaint(batch, last);
+    if (batch.length > 0) this.push(batch);
     this.parts = [];
     this.size = 0;
   }
 
   /**
-   * The page's modules are fetched after what the page shows: React Router's <Scripts> writes a
-   * modulepreload link for each into the head, where a browser asks for them ahead of the first
-   * picture and the fonts — on a slow connection 150 KB of JavaScript then shares the line with
-   * them, and the page paints later (it works without JavaScript). The links are taken out of the
-   * head as it passes and written just before React Router's first script at the end of the body,
-   * still all at once (no waterfall of imports) and at low priority.
+   * The page's JavaScript is fetched once the page has painted. React Router's <Scripts> writes a
+   * modulepreload link per module into the head and a module script at the end of the body; a
+   * browser asks for all of them at once, ahead of the stylesheet's fonts and the first picture —
+   * on a slow connection 150 KB of JavaScript then shares the line with what the visitor waits to
+   * see (the page works without it). Here the links leave the head, the module script is kept
+   * inert (another type), and a small script at the end of the body, after the first paint, adds
+   * the links back (all at once: no waterfall of imports) and runs the module script.
    */
-  private moveModulesDown(batch: Buffer, last: boolean): Buffer {
+  private modulesAfterPaint(batch: Buffer, last: boolean): Buffer {
     let text = batch.toString("utf8");
     if (this.modules === "head") {
       const end = text.indexOf("</head>");
       if (end === -1) return batch;
-      const head = text.slice(0, end).replace(MODULEPRELOAD, (link) => {
-        this.held += link.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"');
+      const head = text.slice(0, end).replace(MODULEPRELOAD, (_link, href: string) => {
+        this.hrefs.push(href);
         return "";
       });
       text = head + text.slice(end);
       this.modules = "held";
     }
-    const bodyStart = Math.max(text.indexOf("</head>"), 0);
-    const script = FIRST_SCRIPT.exec(text.slice(bodyStart));
-    let at = script ? bodyStart + script.index : text.indexOf("</body>", bodyStart);
-    if (at === -1 && last) at = text.length;
-    if (at !== -1) {
-      text = text.slice(0, at) + this.held + text.slice(at);
-      this.held = "";
-      this.modules = "placed";
+    if (this.modules === "held" && text.includes(MODULE_SCRIPT)) {
+      text = text.replace(MODULE_SCRIPT, INERT_MODULE_SCRIPT);
+      this.modules = "converted";
+    }
+    if (this.modules === "converted" || last) {
+      let at = text.lastIndexOf("</body>");
+      if (at === -1 && last) at = text.length;
+      if (at !== -1) {
+        text = text.slice(0, at) + this.loader() + text.slice(at);
+        this.modules = "placed";
+      }
     }
     return Buffer.from(text, "utf8");
   }
+
+  /** The last element of the body, where React's hydration does not look. */
+  private loader() {
+    const nonce = this.nonce ? ` nonce="${this.nonce}"` : "";
+    return `<script${nonce}>${AFTER_PAINT}(${JSON.stringify(this.hrefs)})</script>`;
+  }
 }
 
-const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
-/** React Router's first script (scroll restoration, then its context); not a page's JSON-LD. */
-const FIRST_SCRIPT = /<script(?![^>]*application\/ld\+json)/;
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
+const MODULE_SCRIPT = 'type="module" async="">';
+const INERT_MODULE_SCRIPT = 'type="souqna/module">';
+// Once the document is parsed and its first contentful paint has happened (at the latest two
+// seconds after parsing: a hidden tab does not paint): the modules' links, then React Router's
+// module script.
+const AFTER_PAINT = `(function (hrefs) {
+  var d = document, nonce = d.currentScript.nonce, parsed = false, painted = false, started = false;
+  function start() {
+    if (started || !parsed || !painted) return;
+    started = true;
+    hrefs.forEach(function (href) {
+      var link = d.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      d.head.appendChild(link);
+    });
+    var held = d.querySelector('script[type="souqna/module"]');
+    if (!held) return;
+    var script = d.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = held.textContent;
+    held.replaceWith(script);
+  }
+  function paint() { painted = true; start(); }
+  function parse() { parsed = true; setTimeout(paint, 2000); start(); }
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        if (entry.name === "first-contentful-paint") setTimeout(paint, 0);
+      });
+    }).observe({ type: "paint", buffered: true });
+  } catch (e) {
+    painted = true;
+  }
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", parse);
+  else parse();
+})`.replace(/\n\s*/g, " ");
 
 /**
  * Every error a loader or action throws (other than a Response) reaches the log once, through

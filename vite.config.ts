@@ -11,7 +11,7 @@ const FRAMEWORK =
 // The root's own code and what (nearly) every page uses: header, drawer, footer, menus, the
 // translator, toasts' loader, page meta.
 const SHELL_FILES =
-  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](guest-favorites|merge-guest-favorites)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
+  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/]merge-guest-favorites\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
 // The event stream's client (messaging/live-client) is fetched after hydration, at the first
 // listener, so it is in no group: it is a file of its own.
 // Parts of the shell fetched on demand (React.lazy, onDemand): a member's menu (the "member"
@@ -26,8 +26,9 @@ const FORM_PIECES =
   /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./;
 
 // Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
-// and conversation pages): they come with those pages, never in the shell.
-const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/]confirm-panel\./;
+// and conversation pages, the favourites' heart with its group below): they come with those
+// pages, never in the shell.
+const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|favorite-button)\./;
 
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {
@@ -128,7 +129,7 @@ export default defineConfig({
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",
-              test: /[\\/]app[\\/]components[\\/]favorites[\\/]favorite-button\./,
+              test: /[\\/]app[\\/]components[\\/]ui[\\/]favorite-button\./,
               priority: 15,
             },
             // Result cards (listing, favourite) with their photo: home, search, categories,

@@ -6,8 +6,8 @@ import {
   type FavoriteCardView,
   toFavoriteCards,
 } from "~/components/discovery/favorite-cards.server";
-import { useGuestFavorites } from "~/components/favorites/guest-favorites";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { useGuestFavorites } from "~/components/ui/guest-favorites";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";

@@ -1,6 +1,5 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ListingGallery } from "~/components/listing/listing-gallery";
@@ -14,6 +13,7 @@ import { MessageSeller } from "~/components/messaging/message-seller";
 import { messageSellerView } from "~/components/messaging/message-seller.server";
 import { ReportListing } from "~/components/moderation/report-listing";
 import { reportListingAction } from "~/components/moderation/report-listing.server";
+import { FavoriteButton } from "~/components/ui/favorite-button";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";

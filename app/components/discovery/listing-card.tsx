@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { FavoriteButton } from "~/components/ui/favorite-button";
 import { CardError, CardImage } from "./card-image";
 import type { CardView } from "./card-view.server";
 

@@ -46,7 +46,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new Coalesce(nonce);
+          const body = new Coalesce(nonce, loadContext.documentHead?.jsonLd);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -78,7 +78,11 @@ class Coalesce extends Transform {
   private modules: "head" | "held" | "converted" | "placed" = "head";
   private hrefs: string[] = [];
 
-  constructor(private readonly nonce: string | undefined) {
+  constructor(
+    private readonly nonce: string | undefined,
+    /** A page's schema.org description (AppContext.documentHead), for the end of the head. */
+    private readonly jsonLd: string | undefined,
+  ) {
     super();
   }
 
@@ -121,7 +125,10 @@ class Coalesce extends Transform {
         this.hrefs.push(href);
         return "";
       });
-      text = head + text.slice(end);
+      const structured = this.jsonLd
+        ? `<script type="application/ld+json">${this.jsonLd}</script>`
+        : "";
+      text = head + structured + text.slice(end);
       this.modules = "held";
     }
     if (this.modules === "held" && text.includes(MODULE_SCRIPT)) {
@@ -149,42 +156,40 @@ class Coalesce extends Transform {
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = 'type="module" async="">';
 const INERT_MODULE_SCRIPT = 'type="souqna/module">';
-// Once the document is parsed and its first contentful paint has happened (at the latest two
-// seconds after parsing: a hidden tab does not paint): the modules' links, then React Router's
-// module script.
-const AFTER_PAINT = `(function (hrefs) {
-  var d = document, nonce = d.currentScript.nonce, parsed = false, painted = false, started = false;
-  function start() {
-    if (started || !parsed || !painted) return;
-    started = true;
-    hrefs.forEach(function (href) {
-      var link = d.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      d.head.appendChild(link);
+// Once the document is parsed (p) and has had its first contentful paint (q) — at the latest two
+// seconds after parsing, as a hidden tab does not paint — and only once (s): the modules' links
+// (h), then React Router's module script, re-created with the page's nonce (n). Written short:
+// it is in every page's HTML.
+const AFTER_PAINT = `(function (h) {
+  var d = document, n = d.currentScript.nonce, p = 0, q = 0, s = 0;
+  function go() {
+    if (s || !p || !q) return;
+    s = 1;
+    h.forEach(function (u) {
+      var l = d.createElement("link");
+      l.rel = "modulepreload";
+      l.href = u;
+      d.head.appendChild(l);
     });
-    var held = d.querySelector('script[type="souqna/module"]');
-    if (!held) return;
-    var script = d.createElement("script");
-    script.type = "module";
-    script.nonce = nonce;
-    script.textContent = held.textContent;
-    held.replaceWith(script);
+    var o = d.querySelector('script[type="souqna/module"]'), x = d.createElement("script");
+    x.type = "module";
+    x.nonce = n;
+    x.textContent = o.textContent;
+    o.replaceWith(x);
   }
-  function paint() { painted = true; start(); }
-  function parse() { parsed = true; setTimeout(paint, 2000); start(); }
+  function paint() { q = 1; go(); }
+  function parse() { p = 1; setTimeout(paint, 2e3); go(); }
   try {
-    new PerformanceObserver(function (list) {
-      list.getEntries().forEach(function (entry) {
-        if (entry.name === "first-contentful-paint") setTimeout(paint, 0);
+    new PerformanceObserver(function (l) {
+      l.getEntries().forEach(function (e) {
+        if (e.name == "first-contentful-paint") setTimeout(paint);
       });
     }).observe({ type: "paint", buffered: true });
   } catch (e) {
-    painted = true;
+    q = 1;
   }
-  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", parse);
-  else parse();
-})`.replace(/\n\s*/g, " ");
+  d.readyState == "loading" ? d.addEventListener("DOMContentLoaded", parse) : parse();
+})`.replace(/\n\s*/g, "").replace(/ ?([=(){},;:?|!]) ?/g, "$1");
 
 /**
  * Every error a loader or action throws (other than a Response) reaches the log once, through

@@ -307,6 +307,7 @@ export function createApp({
         messaging,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
+        documentHead: {},
       }),
     }),
   );

@@ -172,6 +172,23 @@ describe("the listing page over HTTP", () => {
     expect(metaContent(html, "og:image:alt")).toBe(escaped);
   });
 
+  it("describes the listing to search engines once, in the head, not in the data it hydrates from", async () => {
+    const html = await (await fetch(`${server.url}${listingPath}?lang=en`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(head).toContain(blocks[0]?.[0]);
+    const product = JSON.parse(blocks[0]?.[1] ?? "{}");
+    expect(product["@type"]).toBe("Product");
+    expect(product.offers.price).toBe("1500000");
+    expect(product.offers.priceCurrency).toBe("SYP");
+    // The page's data (React Router's stream) does not carry it a second time.
+    const data = [...html.matchAll(/streamController\.enqueue\(([\s\S]*?)\);<\/script>/g)]
+      .map((m) => m[1])
+      .join("");
+    expect(data).not.toContain("schema.org");
+  });
+
   it("passes the description through the allow-list", async () => {
     const html = await (await fetch(`${server.url}${listingPath}?lang=en`)).text();
     const description =

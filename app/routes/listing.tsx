@@ -71,18 +71,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isBot: isbot(request.headers.get("user-agent") ?? ""),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
+  const { jsonLd, ...page } = toListingPageView({
+    lang,
+    publicUrl: env.PUBLIC_URL,
+    storage: createLocalStorage(env.DATA_DIR),
+    view,
+    url: new URL(request.url),
+    usdRate: await getUsdRate({ db, env }),
+    signedIn: Boolean(member),
+  });
+  // For search engines, in the document's head only (not in the page's data as well).
+  context.documentHead.jsonLd = jsonLd;
   return data(
     {
-      translations: listingPageTexts(lang, view.isOwner),
-      ...toListingPageView({
-        lang,
-        publicUrl: env.PUBLIC_URL,
-        storage: createLocalStorage(env.DATA_DIR),
-        view,
-        url: new URL(request.url),
-        usdRate: await getUsdRate({ db, env }),
-        signedIn: Boolean(member),
-      }),
+      translations: listingPageTexts(lang, view.isOwner, Boolean(member)),
+      ...page,
       // "Message seller": a composer, the buyer's existing conversation, or sign in first.
       messageSeller: await messageSellerView({
         db,
@@ -198,11 +201,6 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
       data-testid="listing-page"
     >
       <ClearDraftOnSuccess listingId={page.id} />
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: schema.org data for search engines, escaped for a script element by listingJsonLd
-        dangerouslySetInnerHTML={{ __html: page.jsonLd }}
-      />
       <StatusNotice page={page} t={t} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

@@ -50,7 +50,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-1">
           <div className="inline-flex rounded-xl bg-white px-3 py-2">
-            <Logo />
+            <Logo fromSprite />
           </div>
           <p className="mt-4 text-sm leading-relaxed text-slate-400">{t("footer.blurb")}</p>
         </div>

@@ -13,13 +13,15 @@ import { sanitizeDescription } from "~/utils/sanitize-description";
 import { listingJsonLd } from "~/utils/structured-data";
 import type { GalleryImage } from "./listing-gallery";
 
-export type ListingPageView = ReturnType<typeof toListingPageView>;
+/** The page's view; its schema.org description goes to the document's head only. */
+export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd">;
 
 /**
  * The texts the listing page can show, in its HTML's loader data: the listing's section without
- * the not-found texts (they come with the 404) and the owner's tools for the owner only.
+ * the not-found texts (they come with the 404), the owner's tools for the owner only, and of the
+ * report form only the sign-in prompt for a visitor (only a member can report).
  */
-export function listingPageTexts(lang: Lang, isOwner: boolean) {
+export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean) {
   const texts = bundlesFor(lang, ["listings", "moderation", "favorites"], {
     listings: ["detail"],
     moderation: ["report"],
@@ -34,9 +36,13 @@ export function listingPageTexts(lang: Lang, isOwner: boolean) {
     owner,
     ...detail
   } = texts.listings.detail;
+  const { heading, button, loginRequired } = texts.moderation.report;
   return {
     ...texts,
     listings: { detail: isOwner ? { ...detail, owner } : detail } as typeof texts.listings,
+    moderation: (signedIn
+      ? texts.moderation
+      : { report: { heading, button, loginRequired } }) as typeof texts.moderation,
   };
 }
 

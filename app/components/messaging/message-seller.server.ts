@@ -4,24 +4,17 @@ import { findListingConversation } from "~/domain/messaging/find-listing-convers
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 
-export type MessageSellerView = {
-  texts: Record<
-    | "title"
-    | "label"
-    | "placeholder"
-    | "send"
-    | "sending"
-    | "existing"
-    | "open"
-    | "loginRequired"
-    | "loginHint",
-    string
-  >;
-} & (
-  | { state: "visitor"; loginUrl: string }
-  | { state: "compose"; listingId: string }
-  | { state: "open"; href: string }
-);
+type Texts<K extends string> = Record<K, string>;
+
+/** Each state carries only the texts it shows. */
+export type MessageSellerView =
+  | { state: "visitor"; loginUrl: string; texts: Texts<"loginRequired" | "loginHint"> }
+  | {
+      state: "compose";
+      listingId: string;
+      texts: Texts<"title" | "label" | "placeholder" | "send" | "sending">;
+    }
+  | { state: "open"; href: string; texts: Texts<"existing" | "open"> };
 
 /**
  * The listing page's "Message seller" box: null for the owner; the sign-in link for visitors; the
@@ -46,29 +39,33 @@ export async function messageSellerView({
 }): Promise<MessageSellerView | null> {
   if (isOwner) return null;
   const t = serverT(lang, "messages");
-  const texts = {
-    title: t("listing.title"),
-    label: t("listing.label"),
-    placeholder: t("listing.placeholder"),
-    send: t("listing.send"),
-    sending: t("listing.sending"),
-    existing: t("listing.existing"),
-    open: t("listing.open"),
-    loginRequired: t("listing.loginRequired"),
-    loginHint: t("listing.loginHint"),
-  };
   if (!member) {
     return {
       state: "visitor",
       loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listingId}`)}`,
-      texts,
+      texts: { loginRequired: t("listing.loginRequired"), loginHint: t("listing.loginHint") },
     };
   }
   const existing =
     conversationId === undefined
       ? await findListingConversation({ db, member, listingId })
       : conversationId;
-  return existing
-    ? { state: "open", href: `/messages/${existing}`, texts }
-    : { state: "compose", listingId, texts };
+  if (existing) {
+    return {
+      state: "open",
+      href: `/messages/${existing}`,
+      texts: { existing: t("listing.existing"), open: t("listing.open") },
+    };
+  }
+  return {
+    state: "compose",
+    listingId,
+    texts: {
+      title: t("listing.title"),
+      label: t("listing.label"),
+      placeholder: t("listing.placeholder"),
+      send: t("listing.send"),
+      sending: t("listing.sending"),
+    },
+  };
 }

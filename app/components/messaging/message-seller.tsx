@@ -9,9 +9,9 @@ import type { MessageSellerView } from "./message-seller.server";
  * JavaScript); with JavaScript a failure shows here, and success opens the conversation.
  */
 export function MessageSeller({ view }: { view: MessageSellerView }) {
-  const { texts } = view;
   const fetcher = useFetcher<{ ok: false; error: string }>();
   if (view.state === "visitor") {
+    const { texts } = view;
     return (
       <Link
         to={view.loginUrl}
@@ -26,6 +26,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
     );
   }
   if (view.state === "open") {
+    const { texts } = view;
     return (
       <div className="space-y-2" data-testid="message-seller-open">
         <p className="text-sm text-muted">{texts.existing}</p>
@@ -40,6 +41,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
       </div>
     );
   }
+  const { texts } = view;
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && fetcher.data.ok === false ? fetcher.data.error : null;
   return (

@@ -2,6 +2,11 @@ import { expect, type Page, test } from "@playwright/test";
 
 const screenshotDir = "tests/.artifacts/screenshots";
 
+// What JavaScript adds (the footer's dialogs — without it Contact Support is a mailto: link — and
+// the connection notice) works once the page has hydrated, which starts after its first paint.
+const hydrated = (page: Page) =>
+  page.locator('[data-testid="menu-button"][data-hydrated]').waitFor({ state: "attached" });
+
 test.describe("home page", () => {
   for (const lang of ["en", "ar"] as const) {
     test(`renders in ${lang} with the right direction`, async ({ page }, info) => {
@@ -109,11 +114,6 @@ test.describe("404", () => {
 });
 
 test.describe("footer dialogs", () => {
-  // The footer's dialogs are drawn by JavaScript (without it, Contact Support is a mailto: link):
-  // the page must have hydrated before a click opens them.
-  const hydrated = (page: Page) =>
-    page.locator('[data-testid="menu-button"][data-hydrated]').waitFor({ state: "attached" });
-
   test("Contact Support checks every field, then opens the mail client", async ({ page }, info) => {
     await page.goto("/?lang=en");
     await hydrated(page);
@@ -156,6 +156,7 @@ test.describe("footer dialogs", () => {
 test.describe("network status", () => {
   test("tells the visitor when the connection drops and returns", async ({ page, context }) => {
     await page.goto("/?lang=en");
+    await hydrated(page);
     await context.setOffline(true);
     await expect(page.getByText("You are offline. Some features may be limited.")).toBeVisible();
     await context.setOffline(false);

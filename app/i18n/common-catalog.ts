@@ -1,12 +1,13 @@
 import type { Lang } from "./config";
 import type en from "./locales/en/common";
+import type { Widened } from "./types";
 
 /*
  * The shared catalog (header, footer, errors…) in one language per page: the server registers
  * both (entry.server.tsx); the browser fetches only the page's own before it hydrates
  * (entry.client.tsx) and, should a navigation change the language, the other one then.
  */
-export type CommonCatalog = typeof en;
+export type CommonCatalog = Widened<typeof en>;
 
 const catalogs: Partial<Record<Lang, CommonCatalog>> = {};
 const loading: Partial<Record<Lang, Promise<CommonCatalog>>> = {};

@@ -1,18 +1,25 @@
 import type { Lang } from "./config";
+import type { TFunction } from "./keys";
 import { type Namespace, resources } from "./resources.server";
 import { type Translate, translator } from "./translate";
 
 const translators = new Map<string, Translate>();
 
-/** A translator for loaders and actions (page titles, e-mails, error messages); built once. */
-export function serverT(lang: Lang, ns: Namespace = "common"): Translate {
+/**
+ * A translator for loaders and actions (page titles, e-mails, error messages); built once. Its
+ * keys are typed by the namespace's English catalog (keys.ts).
+ */
+export function serverT<NS extends Namespace = "common">(
+  lang: Lang,
+  ns: NS = "common" as NS,
+): TFunction<NS> {
   const key = `${lang}:${ns}`;
   let t = translators.get(key);
   if (!t) {
     t = translator(lang, resources[lang][ns]);
     translators.set(key, t);
   }
-  return t;
+  return t as TFunction<NS>;
 }
 
 /** The catalogs a page needs, in its language, to hand to the browser through loader data. */

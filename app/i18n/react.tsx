@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Lang } from "./config";
-import { listOf, type Translate, translator } from "./translate";
+import type { ListKey, Namespace, TFunction } from "./keys";
+import { listOf, translator } from "./translate";
 
 /**
  * The page's language and the catalogs it has: `common` from the start (root), a route's own
@@ -34,19 +35,21 @@ function useI18nState() {
 }
 
 /**
- * `t` for one catalog (default `common`) and the page's language; `list` for a list of texts in
- * it (see listOf).
+ * `t` for one catalog (default `common`) and the page's language, its keys typed by the English
+ * catalog (keys.ts); `list` for a list of texts in it (see listOf).
  */
-export function useTranslation(ns = "common"): {
-  t: Translate;
-  list: <T>(key: string, options?: Record<string, unknown>) => T[];
+export function useTranslation<NS extends Namespace = "common">(
+  ns: NS = "common" as NS,
+): {
+  t: TFunction<NS>;
+  list: <T>(key: ListKey<NS>, options?: Record<string, unknown>) => T[];
   i18n: { language: Lang };
 } {
   const state = useI18nState();
   const catalog = state.catalogs[ns];
   return useMemo(
     () => ({
-      t: translator(state.lang, catalog),
+      t: translator(state.lang, catalog) as TFunction<NS>,
       list: <T,>(key: string, options?: Record<string, unknown>) =>
         listOf<T>(catalog, key, options),
       i18n: { language: state.lang },
@@ -56,7 +59,7 @@ export function useTranslation(ns = "common"): {
 }
 
 /** Adds a route's own catalog (sent in its loader data) before its texts are read. */
-export function useNamespace(ns: string, catalog: object | undefined) {
+export function useNamespace<NS extends Namespace>(ns: NS, catalog: object | undefined) {
   const state = useI18nState();
   if (catalog) {
     // A page may send only the sections of a catalog it shows (bundlesFor's `sections`): each

@@ -6,11 +6,23 @@ type ArabicPluralSuffix = "zero" | "one" | "two" | "few" | "many";
  * A missing Arabic text is therefore a type error.
  */
 export type LocaleShape<T> = {
-  [K in keyof T as K extends `${infer Base}_one`
-    ? `${Base}_${ArabicPluralSuffix}`
-    : K]: T[K] extends string | number
-    ? string
-    : T[K] extends readonly (infer Item)[]
-      ? LocaleShape<Item>[]
-      : LocaleShape<T[K]>;
+  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_${ArabicPluralSuffix}` : K]: TextShape<
+    T[K]
+  >;
 };
+
+type TextShape<V> = V extends string | number
+  ? string
+  : V extends readonly (infer Item)[]
+    ? TextShape<Item>[]
+    : LocaleShape<V>;
+
+/**
+ * A catalog's type with its texts as plain strings: the English catalogs are `as const` (so that
+ * `t` can check a key's `{{values}}`), and a value of either language fits this.
+ */
+export type Widened<T> = T extends string
+  ? string
+  : T extends readonly (infer Item)[]
+    ? readonly Widened<Item>[]
+    : { readonly [K in keyof T]: Widened<T[K]> };

@@ -13,11 +13,12 @@ import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import type { TFunction } from "~/i18n/keys";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/favorites";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"favorites">;
 
 /**
  * Members see their saved listings from the server. A visitor's live in their browser: the page

@@ -14,6 +14,7 @@ import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import type { TFunction } from "~/i18n/keys";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
@@ -142,7 +143,7 @@ function RetryStart({
   error: string;
   listingId: string | null;
   body: string;
-  t: (key: string) => string;
+  t: TFunction<"messages">;
 }) {
   const busy = useNavigation().state === "submitting";
   return (

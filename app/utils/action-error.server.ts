@@ -3,6 +3,7 @@ import type { ZodError } from "zod";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import type { TranslationKey } from "~/i18n/keys";
 import { isAppError } from "./app-error";
 
 export interface FormFailure {
@@ -35,7 +36,11 @@ export function invalidForm(
 ) {
   const t = serverT(lang);
   const errors = Object.fromEntries(
-    Object.entries(fieldErrors(error)).map(([field, key]) => [field, t(`errors.${key}`)]),
+    // A schema's messages are keys of `errors` by convention; a stray one shows as its key.
+    Object.entries(fieldErrors(error)).map(([field, key]) => [
+      field,
+      t(`errors.${key}` as TranslationKey<"common">),
+    ]),
   );
   return data<FormFailure>({ ok: false, intent, fieldErrors: errors, values }, { status: 400 });
 }

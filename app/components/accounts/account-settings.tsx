@@ -3,11 +3,12 @@ import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import type { Lang } from "~/i18n/config";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 import { ResendConfirmation } from "./resend-confirmation";
 import { SettingsCard } from "./settings-card";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 /**
  * The account's email address, whether it is confirmed (with the link sent again on request), and

@@ -2,8 +2,9 @@ import { Heart, ListChecks, MessageCircle, Plus, Search } from "lucide-react";
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import type { TFunction } from "~/i18n/keys";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 export const TABS = ["listings", "favorites", "messages"] as const;
 export type Tab = (typeof TABS)[number];

@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 import { NewPasswordFields } from "./new-password-fields";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"auth">;
 
 interface AuthFormProps {
   /** Where to go once signed in (kept through a failed attempt). */

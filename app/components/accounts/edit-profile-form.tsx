@@ -5,10 +5,11 @@ import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 import type { ProfileView } from "./profile-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 // Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

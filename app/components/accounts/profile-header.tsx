@@ -2,11 +2,12 @@ import { BadgeCheck, CalendarDays, MailWarning, Pencil } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 import type { ProfileView } from "./profile-view.server";
 import { ResendConfirmation } from "./resend-confirmation";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 /** The member's picture, name, handle, badge and age on the site; "Edit" unless editing. */
 export function ProfileHeader({

@@ -1,8 +1,9 @@
 import { Mail, MapPin, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
+import type { TFunction } from "~/i18n/keys";
 import type { ProfileView } from "./profile-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 /** What the member has told us about themselves, read-only. */
 export function ProfileInfo({ profile, t }: { profile: ProfileView; t: T }) {

@@ -2,9 +2,10 @@ import { Mail } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 /** "Resend confirmation email" (intent resend), or that it was sent. */
 export function ResendConfirmation({

@@ -2,11 +2,12 @@ import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert, PasswordField } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import type { FormFailure } from "~/utils/action-error.server";
 import { NewPasswordFields } from "./new-password-fields";
 import { SettingsCard } from "./settings-card";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"account">;
 
 const dangerButton =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60";

@@ -5,8 +5,9 @@ import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"discovery">;
 
 /** A filter as the panel draws it, labelled on the server in the page's language. */
 export type FilterView =

@@ -1,10 +1,11 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/ui/favorite-button";
+import type { TFunction } from "~/i18n/keys";
 import { CardError, CardImage } from "./card-image";
 import type { CardView } from "./card-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"discovery">;
 
 /** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
 const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";

@@ -1,9 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import type { TFunction } from "~/i18n/keys";
 import type { ResultsLinks } from "./results.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"discovery">;
 
 /** Previous / next links (plain links: paging works without JavaScript). */
 export function Pagination({

@@ -2,11 +2,12 @@ import { CloudCheck, History, Trash2, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { toast } from "~/components/ui/toast";
+import type { TFunction } from "~/i18n/keys";
 import type { loader as rootLoader } from "~/root";
 import { formatDraftTime } from "./draft-storage";
 import type { ListingDraft } from "./use-listing-draft";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /**
  * The draft's state above the listing form: when it was saved (green online, amber offline),

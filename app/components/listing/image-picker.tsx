@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
 import {
   addToSelection,
@@ -16,7 +17,7 @@ import {
 } from "./image-selection";
 import type { ListingUploadReply } from "./upload-listing";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 interface PhotoItem {
   key: string;

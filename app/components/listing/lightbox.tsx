@@ -1,9 +1,10 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { useModal } from "~/components/ui/dialog";
+import type { TFunction } from "~/i18n/keys";
 import type { GalleryImage } from "./listing-gallery";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /** A horizontal move at least this long (CSS pixels) is a swipe. */
 export const SWIPE_THRESHOLD = 50;

@@ -8,6 +8,7 @@ import {
 } from "~/db/reference-data/field-definitions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
+import type { TFunction, TranslationKey } from "~/i18n/keys";
 import { type Bilingual, localized } from "~/i18n/localized";
 import {
   DETAIL_PREFIX,
@@ -175,12 +176,15 @@ export function storedToFormValues(stored: {
   return values;
 }
 
+/** A schema's messages are keys of `errors` by convention; a stray one shows as its key. */
+const errorKey = (message: string) => `errors.${message}` as TranslationKey<"common">;
+
 /** Zod issues as translated messages keyed by form field name. */
 export function listingFieldErrors(
   lang: Lang,
   categoryId: string | undefined,
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: TFunction<"common">,
 ): Record<string, string> {
   const slug = categorySlugById(Number(categoryId));
   const definitions = slug ? getFieldDefinitions(slug) : [];
@@ -190,9 +194,9 @@ export function listingFieldErrors(
     if (first === "details" && typeof second === "string") {
       const definition = definitions.find((field) => field.key === second);
       const label = definition ? localized(lang, definition, "label") : second;
-      out[`${DETAIL_PREFIX}${second}`] ??= t(`errors.${issue.message}`, { label });
+      out[`${DETAIL_PREFIX}${second}`] ??= t(errorKey(issue.message), { label });
     } else {
-      out[String(first ?? "form")] ??= t(`errors.${issue.message}`);
+      out[String(first ?? "form")] ??= t(errorKey(issue.message));
     }
   }
   return out;

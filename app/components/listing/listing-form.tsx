@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { CityOptions } from "~/components/ui/city-options";
 import { FormAlert } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
@@ -14,7 +15,7 @@ import {
 import { UsdEquivalent } from "./usd-equivalent";
 import { useListingDraft } from "./use-listing-draft";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 // The draft's banner is drawn only in the browser, once there is a draft (local storage): its
 // code is fetched after hydration, when the browser is idle, so it is there even offline.

@@ -1,6 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { TFunction } from "~/i18n/keys";
 
 export interface GalleryImage {
   src: string;
@@ -10,7 +11,7 @@ export interface GalleryImage {
   thumb: string;
 }
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /** A plain left click, which the page may handle itself (not one that opens a new tab). */
 function plainClick(event: MouseEvent) {

@@ -1,13 +1,14 @@
 import { CalendarDays, Eye, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 import { ListingPrice } from "./listing-price";
 import { SpecList } from "./spec-list";
 import { UsdApprox } from "./usd-approx";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /** Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason). */
 export function StatusNotice({ page, t }: { page: ListingPageView; t: T }) {

@@ -1,8 +1,9 @@
 import { CheckCircle2, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import type { TFunction } from "~/i18n/keys";
 import type { MyListingRow } from "./my-listings.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 type Row = MyListingRow;
 
 /**

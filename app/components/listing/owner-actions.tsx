@@ -3,10 +3,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { FormAlert } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /**
  * The owner's tools: edit, mark sold, hide or show again, and delete after a confirmation drawn

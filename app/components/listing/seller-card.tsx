@@ -4,10 +4,11 @@ import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import type { TFunction } from "~/i18n/keys";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /** The action's answer to "show phone" (reveal-phone.server.ts). */
 export type PhoneReveal = {

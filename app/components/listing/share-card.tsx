@@ -2,9 +2,10 @@ import { Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
+import type { TFunction } from "~/i18n/keys";
 import { DetailCard } from "./detail-card";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /**
  * The device's share sheet where there is one, else the link copied to the clipboard. Without

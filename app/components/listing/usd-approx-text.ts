@@ -1,7 +1,8 @@
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatUsd } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"listings">;
 
 /**
  * "≈ $1,234 · rate of Mar 3, 2026" (docs/product-decisions.md §D9), or "≈ $1,234 (approximate)" if the

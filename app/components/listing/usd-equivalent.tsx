@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { Lang } from "~/i18n/config";
 import { formatUsd } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 import type { loader as rootLoader } from "~/root";
 import { parseWholeNumber } from "~/utils/numbers";
 
@@ -10,13 +11,7 @@ import { parseWholeNumber } from "~/utils/numbers";
  * rate the root loader sent. It appears once JavaScript runs, so the server's and the browser's
  * number formatting never have to agree during hydration.
  */
-export function UsdEquivalent({
-  inputId,
-  t,
-}: {
-  inputId: string;
-  t: (key: string, options?: Record<string, unknown>) => string;
-}) {
+export function UsdEquivalent({ inputId, t }: { inputId: string; t: TFunction<"listings"> }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [amount, setAmount] = useState("");
   const lang: Lang = root?.lang ?? "en";

@@ -1,10 +1,11 @@
 import { ChevronRight, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import type { TFunction } from "~/i18n/keys";
 import type { InboxRowView } from "./inbox-view.server";
 import { LocalTime } from "./local-time";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"messages">;
 
 /**
  * The member's conversations, newest first. Each row links to its conversation (the whole row is

@@ -1,10 +1,11 @@
 import { Check, CheckCheck, Clock } from "lucide-react";
 import { useEffect, useRef } from "react";
+import type { TFunction } from "~/i18n/keys";
 import { LocalTime } from "./local-time";
 import type { MessageView } from "./message-types";
 import { SafetyWarning } from "./safety-warning";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"messages">;
 
 /** The conversation's messages, scrolled to the latest on arrival and whenever one is added. */
 export function MessageList({

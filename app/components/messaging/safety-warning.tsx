@@ -1,8 +1,9 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { SafetyFlags } from "~/domain/messaging/safety-check";
+import type { TFunction } from "~/i18n/keys";
 
-type T = (key: string) => string;
+type T = TFunction<"messages">;
 
 /** The reader's short warning above a message with a link or a request to pay outside Souqna. */
 export function SafetyWarning({ flags, t }: { flags: SafetyFlags; t: T }) {

@@ -4,11 +4,12 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { formatNumber } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 import { MessageItem } from "./message-list";
 import type { MessageView } from "./message-types";
 import type { ThreadView } from "./thread-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"messages">;
 
 /** What the conversation's action answers a message sent in the background. */
 export type ThreadActionReply =

@@ -2,9 +2,10 @@ import { ArrowLeft, Ban, ImageOff } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import type { TFunction } from "~/i18n/keys";
 import type { ThreadView } from "./thread-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"messages">;
 
 /**
  * The conversation's head: back to the inbox (narrow screens), who it is with, the listing it is

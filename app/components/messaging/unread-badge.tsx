@@ -12,7 +12,7 @@ export function UnreadBadge({ initial }: { initial: UnreadCount | null | undefin
   const count = unread?.count ?? 0;
   const label =
     count > 0
-      ? `${t("header.messages")} (${t("header.unreadCount", { count, formatted: unread?.formatted })})`
+      ? `${t("header.messages")} (${t("header.unreadCount", { count, formatted: unread?.formatted ?? "" })})`
       : t("header.messages");
   return (
     <Link

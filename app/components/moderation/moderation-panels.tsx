@@ -13,9 +13,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { MODERATION_REASON_MAX } from "~/domain/moderation/moderation-schemas";
+import type { TFunction } from "~/i18n/keys";
 import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
 
-type T = (key: string, options?: Record<string, unknown>) => string;
+type T = TFunction<"moderation">;
 
 /** The page's last failed decision: which item it was about, the message and what was typed. */
 export interface DecisionFailure {

@@ -2,12 +2,13 @@ import { useId } from "react";
 import { inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-schemas";
+import type { TFunction } from "~/i18n/keys";
 
 export type ReportActionData =
   | { intent: "report"; ok: true }
   | { intent: "report"; ok: false; error: string; values: { reason: string; details: string } };
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type T = TFunction<"moderation">;
 
 /** The reason and details of a report: the page's own form and the dialog share them. */
 export function ReportFields({

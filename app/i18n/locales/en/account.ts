@@ -134,6 +134,6 @@ const account = {
       submitting: "Deleting...",
     },
   },
-};
+} as const;
 
 export default account;

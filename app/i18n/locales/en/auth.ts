@@ -82,6 +82,6 @@ const auth = {
   },
   unconfirmedBanner: "Please confirm your e-mail address: we sent you a link.",
   resendLink: "Send it again",
-};
+} as const;
 
 export default auth;

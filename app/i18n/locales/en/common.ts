@@ -114,6 +114,6 @@ const common = {
   nativeApp: "Running as native app",
   loading: "Loading...",
   close: "Close",
-};
+} as const;
 
 export default common;

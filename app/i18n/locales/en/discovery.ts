@@ -61,6 +61,6 @@ const discovery = {
     notFoundBody: "There is no category at this address. Pick one from the list of categories.",
     metaDescription: "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
   },
-};
+} as const;
 
 export default discovery;

@@ -94,6 +94,6 @@ const errors = {
   MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
   CONVERSATION_CLOSED:
     "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
-};
+} as const;
 
 export default errors;

@@ -39,6 +39,6 @@ const favorites = {
     pageOf: "Page {{page}} of {{count}}",
     pagination: "Favorites pages",
   },
-};
+} as const;
 
 export default favorites;

@@ -42,6 +42,6 @@ const flash = {
   },
   "moderation-saved": { title: "Done", body: "The decision is recorded in the audit log." },
   dismiss: "Dismiss",
-};
+} as const;
 
 export default flash;

@@ -59,6 +59,6 @@ const home = {
     members_one: "{{display}} member",
     members_other: "{{display}} members",
   },
-};
+} as const;
 
 export default home;

@@ -203,6 +203,6 @@ const listings = {
     usdApprox: "≈ {{amount}} · rate of {{date}}",
     usdApproxDefault: "≈ {{amount}} (approximate)",
   },
-};
+} as const;
 
 export default listings;

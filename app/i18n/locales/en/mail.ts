@@ -55,6 +55,6 @@ const mail = {
     htmlView: "HTML version",
     htmlFrame: "The message as the recipient sees it",
   },
-};
+} as const;
 
 export default mail;

@@ -85,6 +85,6 @@ const messages = {
     title: "Latest conversations",
     viewAll: "View All Messages",
   },
-};
+} as const;
 
 export default messages;

@@ -96,6 +96,6 @@ const moderation = {
       lift_suspension: "Lifted suspension",
     },
   },
-};
+} as const;
 
 export default moderation;

@@ -253,6 +253,6 @@ const pages = {
     contact: "Questions about these terms? Write to us at {{email}}.",
     contactButton: "E-mail us",
   },
-};
+} as const;
 
 export default pages;

@@ -216,24 +216,21 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             token={loaderData.token}
             failure={errorsFor("recovery")}
             busy={busyIntent === "recovery"}
-            t={t}
           />
         ) : (
           <>
-            <AuthTabs mode={mode} redirectTo={redirectTo} t={t} />
+            <AuthTabs mode={mode} redirectTo={redirectTo} />
             {mode === "signin" ? (
               <SignInForm
                 redirectTo={redirectTo}
                 failure={errorsFor("signin")}
                 busy={busyIntent === "signin"}
-                t={t}
               />
             ) : (
               <SignUpForm
                 redirectTo={redirectTo}
                 failure={errorsFor("signup")}
                 busy={busyIntent === "signup"}
-                t={t}
               />
             )}
           </>
@@ -245,7 +242,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           failure={errorsFor("resend")}
           resent={resent}
           busy={busyIntent === "resend"}
-          t={t}
         />
       ) : null}
     </main>

@@ -107,7 +107,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             filters={loaderData.filters}
             price={loaderData.price}
             lang={loaderData.lang}
-            t={t}
           />
         </aside>
         <section aria-labelledby="results-heading">
@@ -157,14 +156,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 >
                   {t("filters.show")}
                 </a>
-                <SortForm links={results.links} t={t} />
+                <SortForm links={results.links} />
               </div>
-              <ListingGrid cards={results.cards} t={t} />
+              <ListingGrid cards={results.cards} />
               <Pagination
                 links={results.links}
                 pageCount={results.pageCount}
                 pageText={results.pageText}
-                t={t}
               />
             </>
           )}

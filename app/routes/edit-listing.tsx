@@ -121,7 +121,6 @@ export default function EditListingPage({ loaderData, actionData }: Route.Compon
         cancelTo={`/listing/${loaderData.id}`}
         uploadTo={`/api/listings/${loaderData.id}`}
         draftKey={`form_edit_listing_${loaderData.id}`}
-        t={t}
       />
     </main>
   );

@@ -13,12 +13,9 @@ import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import type { TFunction } from "~/i18n/keys";
-import { useNamespace } from "~/i18n/react";
+import { useNamespace, useTranslation } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/favorites";
-
-type T = TFunction<"favorites">;
 
 /**
  * Members see their saved listings from the server. A visitor's live in their browser: the page
@@ -87,11 +84,11 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {!loaderData.signedIn ? (
-        <GuestFavorites signInUrl={loaderData.signInUrl} t={t} />
+        <GuestFavorites signInUrl={loaderData.signInUrl} />
       ) : loaderData.failed ? (
-        <LoadFailed t={t} />
+        <LoadFailed />
       ) : loaderData.cards.length === 0 ? (
-        <EmptyFavorites t={t} />
+        <EmptyFavorites />
       ) : (
         <>
           <FavoritesGrid cards={loaderData.cards} />
@@ -99,7 +96,6 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
             page={loaderData.page}
             pageCount={loaderData.pageCount}
             pageText={"pageText" in loaderData ? loaderData.pageText : ""}
-            t={t}
           />
         </>
       )}
@@ -117,7 +113,8 @@ type GuestState =
  * again when the list gains an id (another tab) and on "Try Again". Taking a heart off here leaves
  * the card in place, so a slip of the finger is one tap to undo.
  */
-function GuestFavorites({ signInUrl, t }: { signInUrl: string; t: T }) {
+function GuestFavorites({ signInUrl }: { signInUrl: string }) {
+  const { t } = useTranslation("favorites");
   const ids = useGuestFavorites();
   const [hydrated, setHydrated] = useState(false);
   const [state, setState] = useState<GuestState>({ kind: "waiting" });
@@ -190,13 +187,13 @@ function GuestFavorites({ signInUrl, t }: { signInUrl: string; t: T }) {
         </div>
       )}
       {state.kind === "failed" ? (
-        <LoadFailed t={t} onRetry={retry} />
+        <LoadFailed onRetry={retry} />
       ) : state.kind === "waiting" ? (
         <p className="py-16 text-center text-sm text-muted" role="status">
           {t("page.loading")}
         </p>
       ) : state.cards.length === 0 ? (
-        <EmptyFavorites t={t} signInUrl={signInUrl} />
+        <EmptyFavorites signInUrl={signInUrl} />
       ) : (
         <FavoritesGrid cards={state.cards} />
       )}
@@ -205,7 +202,8 @@ function GuestFavorites({ signInUrl, t }: { signInUrl: string; t: T }) {
 }
 
 /** "Browse Listings" (spec); a visitor may also have favourites in an account to log in to. */
-function EmptyFavorites({ t, signInUrl }: { t: T; signInUrl?: string }) {
+function EmptyFavorites({ signInUrl }: { signInUrl?: string }) {
+  const { t } = useTranslation("favorites");
   return (
     <Panel icon={Heart} title={t("page.emptyTitle")} body={t("page.emptyBody")} testId="empty">
       <div className="flex flex-wrap justify-center gap-3">
@@ -224,7 +222,8 @@ function EmptyFavorites({ t, signInUrl }: { t: T; signInUrl?: string }) {
   );
 }
 
-function LoadFailed({ t, onRetry }: { t: T; onRetry?: () => void }) {
+function LoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation("favorites");
   return (
     <div
       className="rounded-2xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200"
@@ -281,13 +280,12 @@ function Pages({
   page,
   pageCount,
   pageText,
-  t,
 }: {
   page: number;
   pageCount: number;
   pageText: string;
-  t: T;
 }) {
+  const { t } = useTranslation("favorites");
   if (pageCount <= 1) return null;
   const item =
     "inline-flex items-center gap-1 rounded-xl bg-white px-3 py-2 text-sm font-semibold ring-1 ring-line hover:bg-slate-50";

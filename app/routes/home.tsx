@@ -80,7 +80,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, list, i18n } = useNamespace("home", loaderData.translations.home);
-  const { t: tDiscovery } = useNamespace("discovery", loaderData.translations.discovery);
+  useNamespace("discovery", loaderData.translations.discovery);
   useNamespace("favorites", loaderData.translations.favorites);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const categories = root?.categories ?? [];
@@ -188,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {loaderData.latest.map((card) => (
               <li key={card.id}>
                 {/* Below the welcome on a phone: pictures load as they come near the screen. */}
-                <ListingCard card={card} t={tDiscovery} />
+                <ListingCard card={card} />
               </li>
             ))}
           </ul>

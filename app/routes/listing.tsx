@@ -192,7 +192,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ListingPage({ loaderData: page, actionData }: Route.ComponentProps) {
-  const { t } = useNamespace("listings", page.translations.listings);
+  useNamespace("listings", page.translations.listings);
   useNamespace("favorites", page.translations.favorites);
   return (
     <main
@@ -201,7 +201,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
       data-testid="listing-page"
     >
       <ClearDraftOnSuccess listingId={page.id} />
-      <StatusNotice page={page} t={t} />
+      <StatusNotice page={page} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ListingGallery
@@ -210,11 +210,9 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
             title={page.title}
             numbers={page.numbers}
             rtl={page.rtl}
-            t={t}
           />
           <ListingSummary
             page={page}
-            t={t}
             favorite={
               page.favorite ? (
                 <FavoriteButton
@@ -225,19 +223,17 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               ) : null
             }
           />
-          <ListingAbout page={page} t={t} />
+          <ListingAbout page={page} />
         </div>
         <aside className="space-y-6">
           {page.isOwner ? (
             <OwnerCard
               page={page}
               error={actionData && "error" in actionData ? actionData.error : undefined}
-              t={t}
             />
           ) : null}
           <SellerCard
             page={page}
-            t={t}
             messageSeller={page.messageSeller ? <MessageSeller view={page.messageSeller} /> : null}
             revealed={
               actionData && "intent" in actionData && actionData.intent === "reveal-phone"
@@ -259,7 +255,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               translations={page.translations.moderation}
             />
           )}
-          <ShareCard url={page.shareUrl} title={page.title} t={t} />
+          <ShareCard url={page.shareUrl} title={page.title} />
         </aside>
       </div>
     </main>

@@ -145,14 +145,14 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
           >
             {t("inbox.title")}
           </Link>
-          <InboxList rows={page.inbox} t={t} activeId={page.id} compact />
+          <InboxList rows={page.inbox} activeId={page.id} compact />
         </aside>
         <section
           className="flex min-h-[calc(100dvh-8rem)] flex-col bg-white sm:rounded-2xl sm:shadow-sm sm:ring-1 sm:ring-line"
           data-testid="thread"
           data-live={live || undefined}
         >
-          <ThreadHeader page={page} t={t} />
+          <ThreadHeader page={page} />
           {connected ? null : (
             <p
               className="flex items-center justify-center gap-2 bg-slate-100 px-4 py-1.5 text-xs text-muted"
@@ -162,10 +162,9 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
               {t("thread.reconnecting")}
             </p>
           )}
-          <MessageList messages={messages} earlier={page.earlier} t={t} />
+          <MessageList messages={messages} earlier={page.earlier} />
           <ThreadFooter
             page={page}
-            t={t}
             actionError={actionData && !actionData.ok ? actionData.error : undefined}
             actionBody={actionData && !actionData.ok ? actionData.body : undefined}
             onSent={add}

@@ -14,8 +14,7 @@ import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
-import type { TFunction } from "~/i18n/keys";
-import { useNamespace } from "~/i18n/react";
+import { useNamespace, useTranslation } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
 import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError } from "~/utils/app-error";
@@ -107,7 +106,6 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           error={actionData.error}
           listingId={actionData.listingId}
           body={actionData.body}
-          t={t}
         />
       ) : null}
       {rows.length === 0 ? (
@@ -124,7 +122,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       ) : (
-        <InboxList rows={rows} t={t} />
+        <InboxList rows={rows} />
       )}
       {loaderData.more ? (
         <p className="mt-4 text-center text-sm text-muted">{loaderData.more}</p>
@@ -138,13 +136,12 @@ function RetryStart({
   error,
   listingId,
   body,
-  t,
 }: {
   error: string;
   listingId: string | null;
   body: string;
-  t: TFunction<"messages">;
 }) {
+  const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
   return (
     <section className="mb-6 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">

@@ -145,7 +145,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         ) : (
           <div className="space-y-4">
             {queue.map((item) => (
-              <QueueItemCard key={item.id} item={item} failure={failure} t={t} />
+              <QueueItemCard key={item.id} item={item} failure={failure} />
             ))}
           </div>
         )}
@@ -155,7 +155,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         <h2 id="suspended-title" className="text-xl font-semibold text-ink">
           {t("page.suspendedTitle")}
         </h2>
-        <SuspendedList members={suspended} failure={failure} t={t} />
+        <SuspendedList members={suspended} failure={failure} />
       </section>
 
       <section aria-labelledby="log-title" className="space-y-4">
@@ -165,7 +165,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
           </h2>
           <p className="mt-1 text-sm text-muted">{loaderData.logIntro}</p>
         </div>
-        <AuditLog entries={log} t={t} />
+        <AuditLog entries={log} />
       </section>
     </main>
   );

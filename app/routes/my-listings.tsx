@@ -130,7 +130,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
           </Link>
         </div>
       ) : (
-        <MyListingsTable listings={listings} confirm={confirm} returnTo="/my-listings" t={t} />
+        <MyListingsTable listings={listings} confirm={confirm} returnTo="/my-listings" />
       )}
     </main>
   );

@@ -63,7 +63,6 @@ export default function PostAdPage({ loaderData, actionData }: Route.ComponentPr
         cancelTo="/my-listings"
         uploadTo="/api/listings"
         draftKey="form_create_listing"
-        t={t}
       />
     </main>
   );

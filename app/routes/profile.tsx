@@ -138,7 +138,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("account", loaderData.translations.account);
-  const { t: tListings } = useNamespace("listings", loaderData.translations.listings);
+  useNamespace("listings", loaderData.translations.listings);
   useNamespace("favorites", loaderData.translations.favorites);
   useNamespace("discovery", loaderData.translations.discovery);
   const { profile, tab } = loaderData;
@@ -150,30 +150,24 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <ProfileHeader profile={profile} editing={editing} t={t} />
+      <ProfileHeader profile={profile} editing={editing} />
 
       {profile.emailVerified ? null : (
-        <UnconfirmedNotice email={profile.email} resent={resent} failure={resendFailure} t={t} />
+        <UnconfirmedNotice email={profile.email} resent={resent} failure={resendFailure} />
       )}
 
       {editing ? (
-        <EditProfileForm
-          profile={profile}
-          locations={loaderData.locations}
-          failure={saveFailure}
-          t={t}
-        />
+        <EditProfileForm profile={profile} locations={loaderData.locations} failure={saveFailure} />
       ) : (
-        <ProfileInfo profile={profile} t={t} />
+        <ProfileInfo profile={profile} />
       )}
 
-      <ActivityTabs tab={tab} t={t}>
+      <ActivityTabs tab={tab}>
         {tab === "listings" && loaderData.listings.length > 0 ? (
           <MyListingsTable
             listings={loaderData.listings}
             confirm={loaderData.confirm}
             returnTo="/profile"
-            t={tListings}
           />
         ) : tab === "favorites" && loaderData.favorites.length > 0 ? (
           <FavoritesPreview

@@ -130,14 +130,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium text-ink" data-testid="results-count">
               {results.foundText}
             </p>
-            <SortForm links={results.links} t={t} />
+            <SortForm links={results.links} />
           </div>
-          <ListingGrid cards={results.cards} t={t} />
+          <ListingGrid cards={results.cards} />
           <Pagination
             links={results.links}
             pageCount={results.pageCount}
             pageText={results.pageText}
-            t={t}
           />
         </>
       )}

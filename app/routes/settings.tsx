@@ -180,22 +180,20 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           resent={resent}
           failure={failureFor("resend")}
           busy={busyIntent === "resend"}
-          t={t}
         />
 
-        <PasswordCard failure={failureFor("password")} busy={busyIntent === "password"} t={t} />
+        <PasswordCard failure={failureFor("password")} busy={busyIntent === "password"} />
 
         <LanguageCard
           current={loaderData.preferredLanguage}
           saved={loaderData.languageSaved}
           failure={failureFor("language")}
           busy={busyIntent === "language"}
-          t={t}
         />
 
-        <SignOutAllCard busy={busyIntent === "signout-all"} t={t} />
+        <SignOutAllCard busy={busyIntent === "signout-all"} />
 
-        <DeleteAccountCard failure={failureFor("delete")} busy={busyIntent === "delete"} t={t} />
+        <DeleteAccountCard failure={failureFor("delete")} busy={busyIntent === "delete"} />
       </div>
     </main>
   );

@@ -3,12 +3,10 @@ import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import type { Lang } from "~/i18n/config";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
 import { ResendConfirmation } from "./resend-confirmation";
 import { SettingsCard } from "./settings-card";
-
-type T = TFunction<"account">;
 
 /**
  * The account's email address, whether it is confirmed (with the link sent again on request), and
@@ -20,15 +18,14 @@ export function AccountCard({
   resent,
   failure,
   busy,
-  t,
 }: {
   email: string;
   emailVerified: boolean;
   resent: boolean;
   failure?: FormFailure;
   busy: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   return (
     <SettingsCard
       icon={<UserRound className="size-5" aria-hidden />}
@@ -54,9 +51,7 @@ export function AccountCard({
           )}
         </dd>
       </dl>
-      {emailVerified ? null : (
-        <ResendConfirmation resent={resent} failure={failure} busy={busy} t={t} />
-      )}
+      {emailVerified ? null : <ResendConfirmation resent={resent} failure={failure} busy={busy} />}
       <Link
         to="/profile?edit=1"
         className="inline-block text-sm font-medium text-brand-700 hover:underline"
@@ -73,14 +68,13 @@ export function LanguageCard({
   saved,
   failure,
   busy,
-  t,
 }: {
   current: Lang;
   saved: boolean;
   failure?: FormFailure;
   busy: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   const options = [
     { value: "en", label: t("settings.language.english"), lang: "en", dir: "ltr" },
     { value: "ar", label: t("settings.language.arabic"), lang: "ar", dir: "rtl" },

@@ -2,9 +2,7 @@ import { Heart, ListChecks, MessageCircle, Plus, Search } from "lucide-react";
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import type { TFunction } from "~/i18n/keys";
-
-type T = TFunction<"account">;
+import { useTranslation } from "~/i18n/react";
 
 export const TABS = ["listings", "favorites", "messages"] as const;
 export type Tab = (typeof TABS)[number];
@@ -17,7 +15,8 @@ export function tabOf(value: string | null): Tab {
 const TAB_ICONS = { listings: ListChecks, favorites: Heart, messages: MessageCircle } as const;
 
 /** The member's listings (children, when there are any); favourites and messages are not built yet. */
-export function ActivityTabs({ tab, t, children }: { tab: Tab; t: T; children?: ReactNode }) {
+export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode }) {
+  const { t } = useTranslation("account");
   return (
     <section className="mt-8">
       <nav

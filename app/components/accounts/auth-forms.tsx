@@ -3,18 +3,15 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
 import { NewPasswordFields } from "./new-password-fields";
-
-type T = TFunction<"auth">;
 
 interface AuthFormProps {
   /** Where to go once signed in (kept through a failed attempt). */
   redirectTo: string;
   failure?: FormFailure;
   busy: boolean;
-  t: T;
 }
 
 /** A sign-in or sign-up form: its intent, where to go afterwards, and the failure above it. */
@@ -40,7 +37,8 @@ function AuthForm({
 }
 
 /** Email and password, and the way to a forgotten one. */
-export function SignInForm({ redirectTo, failure, busy, t }: AuthFormProps) {
+export function SignInForm({ redirectTo, failure, busy }: AuthFormProps) {
+  const { t } = useTranslation("auth");
   return (
     <AuthForm intent="signin" redirectTo={redirectTo} failure={failure}>
       <EmailField
@@ -69,7 +67,8 @@ export function SignInForm({ redirectTo, failure, busy, t }: AuthFormProps) {
 }
 
 /** Name, email and password, under the terms. */
-export function SignUpForm({ redirectTo, failure, busy, t }: AuthFormProps) {
+export function SignUpForm({ redirectTo, failure, busy }: AuthFormProps) {
+  const { t } = useTranslation("auth");
   return (
     <AuthForm intent="signup" redirectTo={redirectTo} failure={failure}>
       <Field
@@ -116,13 +115,12 @@ export function RecoveryForm({
   token,
   failure,
   busy,
-  t,
 }: {
   token: string;
   failure?: FormFailure;
   busy: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <Form method="post" className="space-y-4" noValidate data-testid="recovery-form">
       <input type="hidden" name="intent" value="recovery" />
@@ -155,15 +153,8 @@ export function RecoveryForm({
 }
 
 /** Sign in | Sign up, keeping where to go afterwards. */
-export function AuthTabs({
-  mode,
-  redirectTo,
-  t,
-}: {
-  mode: "signin" | "signup";
-  redirectTo: string;
-  t: T;
-}) {
+export function AuthTabs({ mode, redirectTo }: { mode: "signin" | "signup"; redirectTo: string }) {
+  const { t } = useTranslation("auth");
   const tabHref = (tab: "signin" | "signup") => {
     const params = new URLSearchParams();
     if (tab === "signup") params.set("tab", "signup");
@@ -198,13 +189,12 @@ export function ResendConfirmationPanel({
   failure,
   resent,
   busy,
-  t,
 }: {
   failure?: FormFailure;
   resent: boolean;
   busy: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <details
       className="mt-6 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-line"

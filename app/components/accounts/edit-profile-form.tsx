@@ -5,11 +5,9 @@ import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
 import type { ProfileView } from "./profile-view.server";
-
-type T = TFunction<"account">;
 
 // Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -22,13 +20,12 @@ export function EditProfileForm({
   profile,
   locations,
   failure,
-  t,
 }: {
   profile: ProfileView;
   locations: CityGroup[];
   failure?: FormFailure;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   const busy = useNavigation().formData?.get("intent") === "profile";
   const [preview, setPreview] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | undefined>();
@@ -137,7 +134,6 @@ export function EditProfileForm({
           groups={locations}
           defaultValue={values?.location ?? profile.location ?? ""}
           error={errors?.location}
-          t={t}
         />
         <Field
           name="phoneNumber"
@@ -170,13 +166,12 @@ function LocationSelect({
   groups,
   defaultValue,
   error,
-  t,
 }: {
   groups: CityGroup[];
   defaultValue: string;
   error?: string;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   return (
     <div>
       <label htmlFor="field-location" className="mb-1.5 block text-sm font-medium text-ink">

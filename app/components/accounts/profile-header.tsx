@@ -2,23 +2,14 @@ import { BadgeCheck, CalendarDays, MailWarning, Pencil } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
 import type { ProfileView } from "./profile-view.server";
 import { ResendConfirmation } from "./resend-confirmation";
 
-type T = TFunction<"account">;
-
 /** The member's picture, name, handle, badge and age on the site; "Edit" unless editing. */
-export function ProfileHeader({
-  profile,
-  editing,
-  t,
-}: {
-  profile: ProfileView;
-  editing: boolean;
-  t: T;
-}) {
+export function ProfileHeader({ profile, editing }: { profile: ProfileView; editing: boolean }) {
+  const { t } = useTranslation("account");
   return (
     <section
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
@@ -69,13 +60,12 @@ export function UnconfirmedNotice({
   email,
   resent,
   failure,
-  t,
 }: {
   email: string;
   resent: boolean;
   failure?: FormFailure;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   const busy = useNavigation().formData?.get("intent") === "resend";
   return (
     <section
@@ -88,7 +78,7 @@ export function UnconfirmedNotice({
           <h2 className="font-semibold">{t("unconfirmed.title")}</h2>
           <p className="mt-1">{t("unconfirmed.body", { email: `\u2068${email}\u2069` })}</p>
         </div>
-        <ResendConfirmation resent={resent} failure={failure} busy={busy} t={t} />
+        <ResendConfirmation resent={resent} failure={failure} busy={busy} />
       </div>
     </section>
   );

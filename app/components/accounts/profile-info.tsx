@@ -1,12 +1,11 @@
 import { Mail, MapPin, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "./profile-view.server";
 
-type T = TFunction<"account">;
-
 /** What the member has told us about themselves, read-only. */
-export function ProfileInfo({ profile, t }: { profile: ProfileView; t: T }) {
+export function ProfileInfo({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation("account");
   const notSet = <span className="text-muted">{t("profile.info.notSet")}</span>;
   return (
     <section

@@ -2,23 +2,20 @@ import { Mail } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
-
-type T = TFunction<"account">;
 
 /** "Resend confirmation email" (intent resend), or that it was sent. */
 export function ResendConfirmation({
   resent,
   failure,
   busy,
-  t,
 }: {
   resent: boolean;
   failure?: FormFailure;
   busy: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("account");
   return resent ? (
     <FormAlert tone="success" title={t("unconfirmed.sentTitle")}>
       {t("unconfirmed.sentBody")}

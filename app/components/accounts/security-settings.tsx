@@ -2,18 +2,17 @@ import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert, PasswordField } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/utils/action-error.server";
 import { NewPasswordFields } from "./new-password-fields";
 import { SettingsCard } from "./settings-card";
-
-type T = TFunction<"account">;
 
 const dangerButton =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60";
 
 /** Changing the password: the current one, then the new one twice. */
-export function PasswordCard({ failure, busy, t }: { failure?: FormFailure; busy: boolean; t: T }) {
+export function PasswordCard({ failure, busy }: { failure?: FormFailure; busy: boolean }) {
+  const { t } = useTranslation("account");
   return (
     <SettingsCard
       icon={<KeyRound className="size-5" aria-hidden />}
@@ -45,7 +44,8 @@ export function PasswordCard({ failure, busy, t }: { failure?: FormFailure; busy
 }
 
 /** Signing out on every device (every session ends, this one too). */
-export function SignOutAllCard({ busy, t }: { busy: boolean; t: T }) {
+export function SignOutAllCard({ busy }: { busy: boolean }) {
+  const { t } = useTranslation("account");
   return (
     <SettingsCard
       icon={<LogOut className="size-5 rtl:-scale-x-100" aria-hidden />}
@@ -64,15 +64,8 @@ export function SignOutAllCard({ busy, t }: { busy: boolean; t: T }) {
 }
 
 /** Deleting the account, after the password and a ticked confirmation. */
-export function DeleteAccountCard({
-  failure,
-  busy,
-  t,
-}: {
-  failure?: FormFailure;
-  busy: boolean;
-  t: T;
-}) {
+export function DeleteAccountCard({ failure, busy }: { failure?: FormFailure; busy: boolean }) {
+  const { t } = useTranslation("account");
   const confirmError = failure?.fieldErrors?.confirm;
   return (
     <SettingsCard

@@ -5,9 +5,7 @@ import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
-import type { TFunction } from "~/i18n/keys";
-
-type T = TFunction<"discovery">;
+import { useTranslation } from "~/i18n/react";
 
 /** A filter as the panel draws it, labelled on the server in the page's language. */
 export type FilterView =
@@ -41,7 +39,6 @@ export interface FilterPanelProps {
   filters: FilterView[];
   price: { min: number; max: number; step: number };
   lang: "en" | "ar";
-  t: T;
 }
 
 /** 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M). */
@@ -65,8 +62,8 @@ export function FilterPanel({
   filters,
   price,
   lang,
-  t,
 }: FilterPanelProps) {
+  const { t } = useTranslation("discovery");
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -152,7 +149,6 @@ export function FilterPanel({
         step={price.step}
         value={[query.priceMin, query.priceMax]}
         format={(value) => abbreviate(value, lang)}
-        t={t}
       />
 
       {filters.map((filter) =>
@@ -194,7 +190,6 @@ export function FilterPanel({
                 ? abbreviate(value, lang)
                 : formatNumber(lang, value, { useGrouping: false })
             }
-            t={t}
           />
         ),
       )}
@@ -237,7 +232,6 @@ function RangeField({
   step,
   value,
   format,
-  t,
 }: {
   name: string;
   names: [string, string];
@@ -247,8 +241,8 @@ function RangeField({
   step: number;
   value: [number, number];
   format: (value: number) => string;
-  t: T;
 }) {
+  const { t } = useTranslation("discovery");
   const [low, setLow] = useState(value[0]);
   const [high, setHigh] = useState(value[1]);
   const id = `filter-${name}`;

@@ -1,11 +1,9 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/ui/favorite-button";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { CardError, CardImage } from "./card-image";
 import type { CardView } from "./card-view.server";
-
-type T = TFunction<"discovery">;
 
 /** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
 const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -19,14 +17,13 @@ export function ListingCard({
   card,
   eager = false,
   first = false,
-  t,
 }: {
   card: CardView;
   eager?: boolean;
   /** The first card: on a phone its picture is the largest thing on the page, fetched first. */
   first?: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("discovery");
   if (card.error) {
     return <CardError text={t("card.error")} className="aspect-4/5" testId="listing-card-error" />;
   }
@@ -93,7 +90,7 @@ export function ListingCard({
  * load at once (the first ahead of everything); the rest when they come near the screen, so they
  * do not share a slow connection with the stylesheet and the first picture.
  */
-export function ListingGrid({ cards, t }: { cards: CardView[]; t: T }) {
+export function ListingGrid({ cards }: { cards: CardView[] }) {
   return (
     <ul
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
@@ -101,7 +98,7 @@ export function ListingGrid({ cards, t }: { cards: CardView[]; t: T }) {
     >
       {cards.map((card, index) => (
         <li key={card.id}>
-          <ListingCard card={card} eager={index < 2} first={index === 0} t={t} />
+          <ListingCard card={card} eager={index < 2} first={index === 0} />
         </li>
       ))}
     </ul>

@@ -1,23 +1,20 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { ResultsLinks } from "./results.server";
-
-type T = TFunction<"discovery">;
 
 /** Previous / next links (plain links: paging works without JavaScript). */
 export function Pagination({
   links,
   pageCount,
   pageText,
-  t,
 }: {
   links: ResultsLinks;
   pageCount: number;
   pageText: string;
-  t: T;
 }) {
+  const { t } = useTranslation("discovery");
   if (pageCount <= 1) return null;
   const item =
     "inline-flex items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold ring-1 ring-line";
@@ -52,7 +49,8 @@ export function Pagination({
  * The sort choice: a GET form that keeps every other filter. Without JavaScript its button
  * applies it; with JavaScript the change does.
  */
-export function SortForm({ links, t }: { links: ResultsLinks; t: T }) {
+export function SortForm({ links }: { links: ResultsLinks }) {
+  const { t } = useTranslation("discovery");
   const submit = useSubmit();
   const { value, choices, hidden } = links.sort;
   return (

@@ -2,19 +2,18 @@ import { CloudCheck, History, Trash2, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { toast } from "~/components/ui/toast";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import { formatDraftTime } from "./draft-storage";
 import type { ListingDraft } from "./use-listing-draft";
-
-type T = TFunction<"listings">;
 
 /**
  * The draft's state above the listing form: when it was saved (green online, amber offline),
  * that it was put back, and a button to throw it away. It exists only in the browser (drafts
  * live in local storage), so the server never renders it.
  */
-export function DraftBanner({ draft, t }: { draft: ListingDraft; t: T }) {
+export function DraftBanner({ draft }: { draft: ListingDraft }) {
+  const { t } = useTranslation("listings");
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lang = root?.lang ?? "en";
   const { savedAt, restoredFrom, online, notice } = draft;

@@ -5,7 +5,6 @@ import { FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
-import type { TFunction } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
 import {
   addToSelection,
@@ -16,8 +15,6 @@ import {
   validateSelection,
 } from "./image-selection";
 import type { ListingUploadReply } from "./upload-listing";
-
-type T = TFunction<"listings">;
 
 interface PhotoItem {
   key: string;
@@ -47,7 +44,8 @@ function preload() {
  * The photos chosen in the browser, their compression and their upload. The listing form owns it,
  * so its submit can send them; ImagePicker shows it.
  */
-export function usePhotoSelection({ limits, t }: { limits: SelectionLimits; t: T }) {
+export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
+  const { t } = useTranslation("listings");
   const [items, setItems] = useState<PhotoItem[]>([]);
   const [errors, setErrors] = useState<SelectionError[]>([]);
   const [compressing, setCompressing] = useState(0);
@@ -170,14 +168,14 @@ interface ImagePickerProps {
   /** The id and aria attributes from the form's Control, for the file input. */
   inputProps: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
   busy: boolean;
-  t: T;
 }
 
 /**
  * Drop zone, previews and progress; shown once JavaScript runs, in place of the plain file input
  * (which stays named "images", so the form still works without JavaScript).
  */
-export function ImagePicker({ photos, inputProps, busy, t }: ImagePickerProps) {
+export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
+  const { t } = useTranslation("listings");
   const { i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : "en";
   const number = (value: number) => formatNumber(lang, value);

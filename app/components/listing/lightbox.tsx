@@ -1,10 +1,8 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { useModal } from "~/components/ui/dialog";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { GalleryImage } from "./listing-gallery";
-
-type T = TFunction<"listings">;
 
 /** A horizontal move at least this long (CSS pixels) is a swipe. */
 export const SWIPE_THRESHOLD = 50;
@@ -48,7 +46,6 @@ export function Lightbox({
   title,
   numbers,
   rtl,
-  t,
 }: {
   images: GalleryImage[];
   index: number;
@@ -59,8 +56,8 @@ export function Lightbox({
   /** "1", "2", ... in the page's digits, formatted on the server. */
   numbers: string[];
   rtl: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("listings");
   const ref = useModal(open, (next) => {
     if (!next) onClose();
   });

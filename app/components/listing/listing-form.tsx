@@ -4,7 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { CityOptions } from "~/components/ui/city-options";
 import { FormAlert } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
@@ -14,8 +14,6 @@ import {
 } from "./listing-form-view";
 import { UsdEquivalent } from "./usd-equivalent";
 import { useListingDraft } from "./use-listing-draft";
-
-type T = TFunction<"listings">;
 
 // The draft's banner is drawn only in the browser, once there is a draft (local storage): its
 // code is fetched after hydration, when the browser is idle, so it is there even offline.
@@ -43,7 +41,6 @@ interface ListingFormProps {
   uploadTo: string;
   /** Local storage key of this form's draft (form_create_listing, form_edit_listing_{id}). */
   draftKey?: string;
-  t: T;
 }
 
 /**
@@ -64,8 +61,8 @@ export function ListingForm({
   cancelTo,
   uploadTo,
   draftKey,
-  t,
 }: ListingFormProps) {
+  const { t } = useTranslation("listings");
   const navigation = useNavigation();
   const navigate = useNavigate();
   // The fields for the category and make chosen since the page loaded (JavaScript only).
@@ -87,7 +84,6 @@ export function ListingForm({
   const [removedImageIds, setRemovedImageIds] = useState<string[]>([]);
   const photos = usePhotoSelection({
     limits: { maxImages, existingCount: existingImages.length - removedImageIds.length },
-    t,
   });
   const busyIntent =
     navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
@@ -183,7 +179,7 @@ export function ListingForm({
     >
       {draft.savedAt !== null || draft.notice !== null ? (
         <Suspense fallback={null}>
-          <DraftBanner draft={draft} t={t} />
+          <DraftBanner draft={draft} />
         </Suspense>
       ) : null}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -230,7 +226,7 @@ export function ListingForm({
           dir="ltr"
           autoComplete="off"
         />
-        <UsdEquivalent inputId="field-price" t={t} />
+        <UsdEquivalent inputId="field-price" />
       </Section>
 
       <Section>
@@ -299,7 +295,6 @@ export function ListingForm({
                 error={fieldErrors[`${DETAIL_PREFIX}${field.key}`]}
                 onParentChange={hydrated && field.key === "make" ? refresh : undefined}
                 state={field.parent ? fieldsState : "idle"}
-                t={t}
               />
             ))}
           </div>
@@ -357,7 +352,7 @@ export function ListingForm({
         >
           {(props) =>
             hydrated ? (
-              <ImagePicker photos={photos} inputProps={props} busy={saving} t={t} />
+              <ImagePicker photos={photos} inputProps={props} busy={saving} />
             ) : (
               <div className="flex items-center gap-3 rounded-xl border border-dashed border-line p-4">
                 <ImagePlus className="size-6 shrink-0 text-muted" aria-hidden />
@@ -489,7 +484,6 @@ function DetailField({
   error,
   onParentChange,
   state = "idle",
-  t,
 }: {
   field: FieldView;
   value: string;
@@ -497,8 +491,8 @@ function DetailField({
   onParentChange?: () => void;
   /** A dependent select (the model) says "Loading..." or "Error loading" while its list comes. */
   state?: "idle" | "loading" | "error";
-  t: T;
 }) {
+  const { t } = useTranslation("listings");
   const name = `${DETAIL_PREFIX}${field.key}`;
   const label = field.unit ? `${field.label} (${field.unit})` : field.label;
   if (field.type === "select") {

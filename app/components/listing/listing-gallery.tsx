@@ -1,7 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 
 export interface GalleryImage {
   src: string;
@@ -10,8 +10,6 @@ export interface GalleryImage {
   height: number;
   thumb: string;
 }
-
-type T = TFunction<"listings">;
 
 /** A plain left click, which the page may handle itself (not one that opens a new tab). */
 function plainClick(event: MouseEvent) {
@@ -31,7 +29,6 @@ export function ListingGallery({
   title,
   numbers,
   rtl,
-  t,
 }: {
   images: GalleryImage[];
   active: number;
@@ -39,8 +36,8 @@ export function ListingGallery({
   /** "1", "2", ... in the page's digits. */
   numbers: string[];
   rtl: boolean;
-  t: T;
 }) {
+  const { t } = useTranslation("listings");
   const [current, setCurrent] = useState(active);
   const [open, setOpen] = useState(false);
   // The lightbox (a dialog only JavaScript opens) is fetched and drawn at the first opening.
@@ -154,7 +151,6 @@ export function ListingGallery({
             title={title}
             numbers={numbers}
             rtl={rtl}
-            t={t}
           />
         </Suspense>
       ) : null}

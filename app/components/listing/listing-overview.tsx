@@ -1,17 +1,16 @@
 import { CalendarDays, Eye, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 import { ListingPrice } from "./listing-price";
 import { SpecList } from "./spec-list";
 import { UsdApprox } from "./usd-approx";
 
-type T = TFunction<"listings">;
-
 /** Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason). */
-export function StatusNotice({ page, t }: { page: ListingPageView; t: T }) {
+export function StatusNotice({ page }: { page: ListingPageView }) {
+  const { t } = useTranslation("listings");
   if (page.status === "active") return null;
   return (
     <div className="mb-6" data-testid="listing-status">
@@ -28,15 +27,8 @@ export function StatusNotice({ page, t }: { page: ListingPageView; t: T }) {
 }
 
 /** The listing's title, price, age and views; `favorite` is its heart, where it can be saved. */
-export function ListingSummary({
-  page,
-  t,
-  favorite,
-}: {
-  page: ListingPageView;
-  t: T;
-  favorite: ReactNode;
-}) {
+export function ListingSummary({ page, favorite }: { page: ListingPageView; favorite: ReactNode }) {
+  const { t } = useTranslation("listings");
   return (
     <DetailCard>
       <h1
@@ -68,7 +60,8 @@ export function ListingSummary({
 }
 
 /** The listing's specifications, description and place. */
-export function ListingAbout({ page, t }: { page: ListingPageView; t: T }) {
+export function ListingAbout({ page }: { page: ListingPageView }) {
+  const { t } = useTranslation("listings");
   return (
     <>
       {page.specs.length > 0 ? (

@@ -1,9 +1,8 @@
 import { CheckCircle2, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { MyListingRow } from "./my-listings.server";
 
-type T = TFunction<"listings">;
 type Row = MyListingRow;
 
 /**
@@ -15,13 +14,12 @@ export function MyListingsTable({
   listings,
   confirm,
   returnTo,
-  t,
 }: {
   listings: Row[];
   confirm: string | null;
   returnTo: string;
-  t: T;
 }) {
+  const { t } = useTranslation("listings");
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-line md:block">
@@ -53,13 +51,13 @@ export function MyListingsTable({
                   <bdi>{row.price}</bdi>
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge row={row} t={t} />
+                  <StatusBadge row={row} />
                 </td>
                 <td className="px-4 py-3">{row.views}</td>
                 <td className="px-4 py-3">{row.favorites}</td>
                 <td className="whitespace-nowrap px-4 py-3">{row.posted}</td>
                 <td className="px-4 py-3">
-                  <RowActions row={row} confirming={confirm === row.id} returnTo={returnTo} t={t} />
+                  <RowActions row={row} confirming={confirm === row.id} returnTo={returnTo} />
                 </td>
               </tr>
             ))}
@@ -73,7 +71,7 @@ export function MyListingsTable({
               <Link to={`/listing/${row.id}`} className="font-semibold text-brand-700" dir="auto">
                 {row.title}
               </Link>
-              <StatusBadge row={row} t={t} />
+              <StatusBadge row={row} />
             </div>
             <p className="mt-1 font-bold text-ink">
               <bdi>{row.price}</bdi>
@@ -83,7 +81,7 @@ export function MyListingsTable({
               · {t("mine.favoritesCount", { count: row.favoritesCount, formatted: row.favorites })}
             </p>
             <div className="mt-3">
-              <RowActions row={row} confirming={confirm === row.id} returnTo={returnTo} t={t} />
+              <RowActions row={row} confirming={confirm === row.id} returnTo={returnTo} />
             </div>
           </li>
         ))}
@@ -98,7 +96,8 @@ const BADGE = {
   inactive: "bg-slate-100 text-slate-700 ring-slate-200",
 } as const;
 
-function StatusBadge({ row, t }: { row: Row; t: T }) {
+function StatusBadge({ row }: { row: Row }) {
+  const { t } = useTranslation("listings");
   const badge = (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${BADGE[row.status]}`}
@@ -128,13 +127,12 @@ function RowActions({
   row,
   confirming,
   returnTo,
-  t,
 }: {
   row: Row;
   confirming: boolean;
   returnTo: string;
-  t: T;
 }) {
+  const { t } = useTranslation("listings");
   const busy = useNavigation().state === "submitting";
   const small =
     "inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-xs font-semibold ring-1 ring-line hover:bg-slate-50";

@@ -3,17 +3,16 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { FormAlert } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
-
-type T = TFunction<"listings">;
 
 /**
  * The owner's tools: edit, mark sold, hide or show again, and delete after a confirmation drawn
  * in the page (?confirm=delete), so all of it works without JavaScript.
  */
-export function OwnerCard({ page, error, t }: { page: ListingPageView; error?: string; t: T }) {
+export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
+  const { t } = useTranslation("listings");
   const busy = useNavigation().state === "submitting";
   const statusButton = (intent: string, label: string, Icon: typeof Eye) => (
     <Form method="post">

@@ -4,11 +4,9 @@ import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
-
-type T = TFunction<"listings">;
 
 /** The action's answer to "show phone" (reveal-phone.server.ts). */
 export type PhoneReveal = {
@@ -23,16 +21,15 @@ export type PhoneReveal = {
  */
 export function SellerCard({
   page,
-  t,
   revealed,
   messageSeller,
 }: {
   page: ListingPageView;
-  t: T;
   revealed?: PhoneReveal;
   /** The "Message seller" form or link, for anyone but the owner. */
   messageSeller: ReactNode;
 }) {
+  const { t } = useTranslation("listings");
   const { seller } = page;
   // Without JavaScript the form posts and the page comes back with the number (action data);
   // with it, the same form goes through a fetcher and the page stays where it is.

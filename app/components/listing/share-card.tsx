@@ -2,16 +2,15 @@ import { Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
-
-type T = TFunction<"listings">;
 
 /**
  * The device's share sheet where there is one, else the link copied to the clipboard. Without
  * JavaScript the link itself is there to copy or share.
  */
-export function ShareCard({ url, title, t }: { url: string; title: string; t: T }) {
+export function ShareCard({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation("listings");
   const [copied, setCopied] = useState(false);
   // Known only in the browser: the server renders "Copy link", and a device that can share says so
   // once hydrated.

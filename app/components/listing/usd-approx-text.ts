@@ -2,8 +2,6 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatUsd } from "~/i18n/format";
 import type { TFunction } from "~/i18n/keys";
 
-type T = TFunction<"listings">;
-
 /**
  * "≈ $1,234 · rate of Mar 3, 2026" (docs/product-decisions.md §D9), or "≈ $1,234 (approximate)" if the
  * rate is the configured default, which has no date. Call it in a loader with the page's
@@ -15,7 +13,7 @@ export function usdApproxText(
   lang: Lang,
   syp: number,
   rate: { rate: number; rateDate: string | null },
-  t: T,
+  t: TFunction<"listings">,
 ): string | null {
   const usd = syp * rate.rate;
   if (!(Number.isFinite(usd) && usd > 0)) return null;

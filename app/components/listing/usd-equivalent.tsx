@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { Lang } from "~/i18n/config";
 import { formatUsd } from "~/i18n/format";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import { parseWholeNumber } from "~/utils/numbers";
 
@@ -11,7 +11,8 @@ import { parseWholeNumber } from "~/utils/numbers";
  * rate the root loader sent. It appears once JavaScript runs, so the server's and the browser's
  * number formatting never have to agree during hydration.
  */
-export function UsdEquivalent({ inputId, t }: { inputId: string; t: TFunction<"listings"> }) {
+export function UsdEquivalent({ inputId }: { inputId: string }) {
+  const { t } = useTranslation("listings");
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [amount, setAmount] = useState("");
   const lang: Lang = root?.lang ?? "en";

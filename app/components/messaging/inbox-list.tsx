@@ -1,11 +1,9 @@
 import { ChevronRight, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { InboxRowView } from "./inbox-view.server";
 import { LocalTime } from "./local-time";
-
-type T = TFunction<"messages">;
 
 /**
  * The member's conversations, newest first. Each row links to its conversation (the whole row is
@@ -13,15 +11,14 @@ type T = TFunction<"messages">;
  */
 export function InboxList({
   rows,
-  t,
   activeId,
   compact = false,
 }: {
   rows: InboxRowView[];
-  t: T;
   activeId?: string;
   compact?: boolean;
 }) {
+  const { t } = useTranslation("messages");
   return (
     <ul
       className="divide-y divide-line overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line"

@@ -1,22 +1,19 @@
 import { Check, CheckCheck, Clock } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { LocalTime } from "./local-time";
 import type { MessageView } from "./message-types";
 import { SafetyWarning } from "./safety-warning";
-
-type T = TFunction<"messages">;
 
 /** The conversation's messages, scrolled to the latest on arrival and whenever one is added. */
 export function MessageList({
   messages,
   earlier,
-  t,
 }: {
   messages: MessageView[];
   earlier: string | null;
-  t: T;
 }) {
+  const { t } = useTranslation("messages");
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length;
   // The latest message in view on arrival and whenever one is added.
@@ -29,7 +26,7 @@ export function MessageList({
       {earlier ? <p className="mb-4 text-center text-xs text-muted">{earlier}</p> : null}
       <ol className="flex flex-col gap-3" aria-label={t("thread.listLabel")} data-testid="messages">
         {messages.map((message) => (
-          <MessageItem key={message.id} message={message} t={t} />
+          <MessageItem key={message.id} message={message} />
         ))}
       </ol>
       <div id="latest" ref={end} className="h-px scroll-mb-40" />
@@ -38,7 +35,8 @@ export function MessageList({
 }
 
 /** One message: its text, its time, and for the reader's own whether it is sending, sent or seen. */
-export function MessageItem({ message, t }: { message: MessageView; t: T }) {
+export function MessageItem({ message }: { message: MessageView }) {
+  const { t } = useTranslation("messages");
   const pending = message.id.startsWith("pending-");
   return (
     <li
@@ -46,7 +44,7 @@ export function MessageItem({ message, t }: { message: MessageView; t: T }) {
       data-testid="message"
       data-mine={message.mine || undefined}
     >
-      {message.mine ? null : <SafetyWarning flags={message.flags} t={t} />}
+      {message.mine ? null : <SafetyWarning flags={message.flags} />}
       <p
         className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed [overflow-wrap:anywhere] sm:max-w-md ${
           message.mine

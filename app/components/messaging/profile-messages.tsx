@@ -17,7 +17,7 @@ export function ProfileMessages({
   return (
     <div className="space-y-4" data-testid="profile-messages">
       <h2 className="text-lg font-semibold text-ink">{t("profile.title")}</h2>
-      <InboxList rows={rows} t={t} compact />
+      <InboxList rows={rows} compact />
       <div className="text-center">
         <Link to="/messages" className={buttonStyles.secondary} data-testid="view-all-messages">
           {t("profile.viewAll")}

@@ -1,12 +1,11 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { SafetyFlags } from "~/domain/messaging/safety-check";
-import type { TFunction } from "~/i18n/keys";
-
-type T = TFunction<"messages">;
+import { useTranslation } from "~/i18n/react";
 
 /** The reader's short warning above a message with a link or a request to pay outside Souqna. */
-export function SafetyWarning({ flags, t }: { flags: SafetyFlags; t: T }) {
+export function SafetyWarning({ flags }: { flags: SafetyFlags }) {
+  const { t } = useTranslation("messages");
   if (!flags.link && !flags.payment) return null;
   return (
     <div

@@ -4,12 +4,10 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { formatNumber } from "~/i18n/format";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import { MessageItem } from "./message-list";
 import type { MessageView } from "./message-types";
 import type { ThreadView } from "./thread-view.server";
-
-type T = TFunction<"messages">;
 
 /** What the conversation's action answers a message sent in the background. */
 export type ThreadActionReply =
@@ -29,7 +27,6 @@ function codePoints(text: string) {
 
 interface ComposerProps {
   page: ThreadView;
-  t: T;
   /** The action's failure and the text it kept, after a send without JavaScript. */
   actionError?: string;
   actionBody?: string;
@@ -38,7 +35,8 @@ interface ComposerProps {
 
 /** The foot of a conversation: the composer, or why the reader can no longer write. */
 export function ThreadFooter(props: ComposerProps) {
-  const { page, t } = props;
+  const { page } = props;
+  const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
   if (page.iBlocked) {
     return (
@@ -80,7 +78,8 @@ export function ThreadFooter(props: ComposerProps) {
  * JavaScript it sends in the background: the message shows at once as "Sending...", the text box
  * empties, and a failure puts the text back with the reason.
  */
-function Composer({ page, t, actionError, actionBody, onSent }: ComposerProps) {
+function Composer({ page, actionError, actionBody, onSent }: ComposerProps) {
+  const { t } = useTranslation("messages");
   const fetcher = useFetcher<ThreadActionReply>();
   const [text, setText] = useState(actionBody ?? "");
   const [hydrated, setHydrated] = useState(false);
@@ -137,7 +136,6 @@ function Composer({ page, t, actionError, actionBody, onSent }: ComposerProps) {
               flags: { link: false, payment: false },
               seen: false,
             }}
-            t={t}
           />
         </ol>
       ) : null}

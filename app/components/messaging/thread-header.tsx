@@ -2,17 +2,16 @@ import { ArrowLeft, Ban, ImageOff } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { ThreadView } from "./thread-view.server";
-
-type T = TFunction<"messages">;
 
 /**
  * The conversation's head: back to the inbox (narrow screens), who it is with, the listing it is
  * about, and blocking with its confirmation (a link to ?confirm=block, so it works without
  * JavaScript).
  */
-export function ThreadHeader({ page, t }: { page: ThreadView; t: T }) {
+export function ThreadHeader({ page }: { page: ThreadView }) {
+  const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
   return (
     <header className="border-b border-line">

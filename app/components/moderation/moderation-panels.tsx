@@ -13,10 +13,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { MODERATION_REASON_MAX } from "~/domain/moderation/moderation-schemas";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
-
-type T = TFunction<"moderation">;
 
 /** The page's last failed decision: which item it was about, the message and what was typed. */
 export interface DecisionFailure {
@@ -76,12 +74,11 @@ function ReasonField({
 export function QueueItemCard({
   item,
   failure,
-  t,
 }: {
   item: QueueView;
   failure: DecisionFailure | undefined;
-  t: T;
 }) {
+  const { t } = useTranslation("moderation");
   const busy = useNavigation().state === "submitting";
   const mine = failure && (failure.target === item.id || failure.target === item.owner.id);
   const canRemove = item.status !== "removed";
@@ -271,12 +268,11 @@ export function QueueItemCard({
 export function SuspendedList({
   members,
   failure,
-  t,
 }: {
   members: SuspendedView[];
   failure: DecisionFailure | undefined;
-  t: T;
 }) {
+  const { t } = useTranslation("moderation");
   const busy = useNavigation().state === "submitting";
   if (members.length === 0) {
     return <p className="text-sm text-muted">{t("page.suspendedEmpty")}</p>;
@@ -352,7 +348,8 @@ function LogAbout({ entry }: { entry: LogView }) {
   );
 }
 
-function Who({ entry, t }: { entry: LogView; t: T }) {
+function Who({ entry }: { entry: LogView }) {
+  const { t } = useTranslation("moderation");
   return entry.who ? (
     <bdi>{entry.who}</bdi>
   ) : (
@@ -363,7 +360,8 @@ function Who({ entry, t }: { entry: LogView; t: T }) {
   );
 }
 
-export function AuditLog({ entries, t }: { entries: LogView[]; t: T }) {
+export function AuditLog({ entries }: { entries: LogView[] }) {
+  const { t } = useTranslation("moderation");
   if (entries.length === 0) return <p className="text-sm text-muted">{t("page.logEmpty")}</p>;
   return (
     <>
@@ -385,7 +383,7 @@ export function AuditLog({ entries, t }: { entries: LogView[]; t: T }) {
                   <time dateTime={entry.whenIso}>{entry.when}</time>
                 </td>
                 <td className="px-4 py-3 align-top">
-                  <Who entry={entry} t={t} />
+                  <Who entry={entry} />
                 </td>
                 <td className="px-4 py-3 align-top font-medium">{t(`page.log.${entry.action}`)}</td>
                 <td className="max-w-xs px-4 py-3 align-top">
@@ -416,7 +414,7 @@ export function AuditLog({ entries, t }: { entries: LogView[]; t: T }) {
               </time>
             </p>
             <p className="mt-1 text-xs">
-              <Who entry={entry} t={t} />
+              <Who entry={entry} />
             </p>
             <div className="mt-2">
               <LogAbout entry={entry} />

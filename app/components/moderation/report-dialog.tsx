@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
-import { type ReportActionData, ReportFields, type T } from "./report-fields";
+import { useTranslation } from "~/i18n/react";
+import { type ReportActionData, ReportFields } from "./report-fields";
 
 /** A member's report, sent without leaving the page (fetched at the first "Report" click). */
 export function ReportDialog({
@@ -11,14 +12,13 @@ export function ReportDialog({
   open,
   onOpenChange,
   onReported,
-  t,
 }: {
   listingId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onReported: () => void;
-  t: T;
 }) {
+  const { t } = useTranslation("moderation");
   const fetcher = useFetcher<ReportActionData>();
   const sent = fetcher.data;
   const handled = useRef<ReportActionData | null>(null);
@@ -40,7 +40,7 @@ export function ReportDialog({
       <fetcher.Form method="post" action={`/listing/${listingId}`} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="js" value="1" />
-        <ReportFields failure={dialogFailure} t={t} />
+        <ReportFields failure={dialogFailure} />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose className={buttonStyles.secondary}>{t("report.cancel")}</DialogClose>
           <button

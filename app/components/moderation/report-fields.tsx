@@ -2,22 +2,19 @@ import { useId } from "react";
 import { inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-schemas";
-import type { TFunction } from "~/i18n/keys";
+import { useTranslation } from "~/i18n/react";
 
 export type ReportActionData =
   | { intent: "report"; ok: true }
   | { intent: "report"; ok: false; error: string; values: { reason: string; details: string } };
 
-export type T = TFunction<"moderation">;
-
 /** The reason and details of a report: the page's own form and the dialog share them. */
 export function ReportFields({
   failure,
-  t,
 }: {
   failure: Extract<ReportActionData, { ok: false }> | undefined;
-  t: T;
 }) {
+  const { t } = useTranslation("moderation");
   const id = useId();
   const values = failure?.values;
   return (

@@ -3,8 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
-import { useNamespace } from "~/i18n/react";
-import { type ReportActionData, ReportFields, type T } from "./report-fields";
+import { useNamespace, useTranslation } from "~/i18n/react";
+import { type ReportActionData, ReportFields } from "./report-fields";
 
 export type { ReportActionData } from "./report-fields";
 
@@ -74,7 +74,7 @@ export function ReportListing({
           </p>
         </>
       ) : inline ? (
-        <InlineReportForm listingId={listingId} failure={pageFailure} t={t} />
+        <InlineReportForm listingId={listingId} failure={pageFailure} />
       ) : (
         <Link
           to="?report=1"
@@ -99,7 +99,6 @@ export function ReportListing({
             open={open}
             onOpenChange={setOpen}
             onReported={onReported}
-            t={t}
           />
         </Suspense>
       ) : null}
@@ -114,12 +113,11 @@ const ReportDialog = lazy(() =>
 function InlineReportForm({
   listingId,
   failure,
-  t,
 }: {
   listingId: string;
   failure: Extract<ReportActionData, { ok: false }> | undefined;
-  t: T;
 }) {
+  const { t } = useTranslation("moderation");
   const busy = useNavigation().state === "submitting";
   return (
     <Form
@@ -132,7 +130,7 @@ function InlineReportForm({
       <h2 className="text-lg font-semibold text-ink">{t("report.title")}</h2>
       <p className="text-sm text-muted">{t("report.description")}</p>
       <input type="hidden" name="intent" value="report" />
-      <ReportFields failure={failure} t={t} />
+      <ReportFields failure={failure} />
       <div className="flex flex-wrap gap-2">
         <button
           type="submit"

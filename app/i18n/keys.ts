@@ -89,8 +89,12 @@ export type TranslationOptions<NS extends Namespace, K extends string> = K exten
     : OptionsOf<TextAt<NS, K>, false>
   : never;
 
-/** `t` for one namespace: `t("page.count", { count, formatted })`. */
-export type TFunction<NS extends Namespace> = <K extends TranslationKey<NS>>(
+/**
+ * `t` for one namespace: `t("page.count", { count, formatted })`. The namespace is also a
+ * (never set) property: TypeScript compares generic functions loosely, and without it a `t` of one
+ * namespace would pass where another's is expected.
+ */
+export type TFunction<NS extends Namespace> = (<K extends TranslationKey<NS>>(
   key: K,
   ...options: TranslationOptions<NS, K & string>
-) => string;
+) => string) & { readonly namespace?: NS };

@@ -1,4 +1,7 @@
+import type { Lang } from "./config";
+import { serverT } from "./i18n.server";
 import type { TFunction } from "./keys";
+import { useTranslation } from "./react";
 
 /*
  * Type-level tests, run by `npm run typecheck` (tsc): each `@ts-expect-error` fails the check
@@ -43,4 +46,24 @@ export function dynamicKeys(
 export function namespaces(t: TFunction<"discovery">): TFunction<"listings"> {
   // @ts-expect-error -- a t of one namespace where another's is expected
   return t;
+}
+
+// The two ways to get a t: useTranslation in a component, serverT on the server.
+export function Component() {
+  const { t } = useTranslation("discovery");
+  t("results.found", { count: 2, formatted: "2" });
+  // @ts-expect-error -- {{formatted}} is missing
+  t("results.found", { count: 2 });
+  // @ts-expect-error -- not a key of discovery
+  return t("results.lost");
+}
+
+export function server(lang: Lang) {
+  const t = serverT(lang, "mail");
+  t("greeting", { name: "Rana" });
+  // @ts-expect-error -- {{name}} is missing
+  t("greeting", {});
+  const tc = serverT(lang);
+  // @ts-expect-error -- serverT's default namespace is common: no mail keys
+  tc("greeting", { name: "Rana" });
 }

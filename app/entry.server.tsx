@@ -189,7 +189,9 @@ const AFTER_PAINT = `(function (h) {
     q = 1;
   }
   d.readyState == "loading" ? d.addEventListener("DOMContentLoaded", parse) : parse();
-})`.replace(/\n\s*/g, "").replace(/ ?([=(){},;:?|!]) ?/g, "$1");
+})`
+  .replace(/\n\s*/g, "")
+  .replace(/ ?([=(){},;:?|!]) ?/g, "$1");
 
 /**
  * Every error a loader or action throws (other than a Response) reaches the log once, through

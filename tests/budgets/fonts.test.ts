@@ -3,9 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Fonts by need (issue 12), from the build (npm test builds first): the Arabic faces are the cut
- * of scripts/subset-arabic-font.sh, far under the 80 KB a face the issue allows, and their
- * unicode-range holds Arabic letters only, so a Latin page never asks for them.
+ * Fonts by need (issue 12), from the build (npm test builds first): the faces are the cuts of
+ * scripts/subset-fonts.sh — the Arabic ones far under the 80 KB a face the issue allows, Inter one
+ * variable file — and the Arabic unicode-range holds Arabic letters only, so a Latin page never
+ * asks for them.
  */
 const KB = 1024;
 const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
@@ -41,6 +42,12 @@ describe("fonts", () => {
         expect(start < 0x2000 || start > 0x2fff).toBe(true);
       }
     }
+  });
+
+  it("ships Inter as one variable file of at most 40 KB, for Latin only", () => {
+    const inter = files.filter((file) => file.startsWith("inter-") && file.endsWith(".woff2"));
+    expect(inter).toHaveLength(1);
+    expect(fs.statSync(path.join(assets, inter[0] ?? "")).size).toBeLessThanOrEqual(40 * KB);
   });
 
   it("keeps Inter off the Arabic ranges", () => {

@@ -1,8 +1,7 @@
-import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { FavoriteButton } from "~/components/ui/favorite-button";
 import { useTranslation } from "~/i18n/react";
 import { CardError, CardImage } from "./card-image";
+import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
 import type { FavoriteCardView } from "./favorite-cards.server";
 
 /** Card images are a third of the page on wide screens, half on tablets, a thumbnail on phones. */
@@ -60,28 +59,16 @@ export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; 
               {card.title}
             </h3>
           </div>
-          <p className="font-bold text-brand-700">
-            <bdi>{card.price}</bdi>{" "}
-            <span className="text-xs font-medium text-muted">
-              <bdi>{card.usd}</bdi>
-            </span>
-          </p>
-          <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
-            <span className="inline-flex min-w-0 items-center gap-1">
-              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate" dir="auto">
-                {card.location}
-              </span>
-            </span>
-            <time dateTime={card.postedIso} className="shrink-0">
-              {card.posted}
-            </time>
-          </p>
+          <CardPrice price={card.price} usd={card.usd} />
+          <CardPlaceAndDate
+            location={card.location}
+            posted={card.posted}
+            postedIso={card.postedIso}
+            locationDir="auto"
+          />
         </div>
       </Link>
-      <div className="absolute end-2 top-2">
-        <FavoriteButton listingId={card.id} favorited={card.favorited ?? false} />
-      </div>
+      <CardHeart listingId={card.id} favorited={card.favorited} />
     </div>
   );
 }

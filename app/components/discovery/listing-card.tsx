@@ -1,8 +1,7 @@
-import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { FavoriteButton } from "~/components/ui/favorite-button";
 import { useTranslation } from "~/i18n/react";
 import { CardError, CardImage } from "./card-image";
+import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
 import type { CardView } from "./card-view.server";
 
 /** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
@@ -52,12 +51,7 @@ export function ListingCard({
           <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700" dir="auto">
             {card.title}
           </h3>
-          <p className="font-bold text-brand-700">
-            <bdi>{card.price}</bdi>{" "}
-            <span className="text-xs font-medium text-muted">
-              <bdi>{card.usd}</bdi>
-            </span>
-          </p>
+          <CardPrice price={card.price} usd={card.usd} />
           {card.chips.length > 0 ? (
             <ul className="flex flex-wrap gap-1">
               {card.chips.map((chip) => (
@@ -67,20 +61,14 @@ export function ListingCard({
               ))}
             </ul>
           ) : null}
-          <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
-            <span className="inline-flex min-w-0 items-center gap-1">
-              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{card.location}</span>
-            </span>
-            <time dateTime={card.postedIso} className="shrink-0">
-              {card.posted}
-            </time>
-          </p>
+          <CardPlaceAndDate
+            location={card.location}
+            posted={card.posted}
+            postedIso={card.postedIso}
+          />
         </div>
       </Link>
-      <div className="absolute end-2 top-2">
-        <FavoriteButton listingId={card.id} favorited={card.favorited ?? false} />
-      </div>
+      <CardHeart listingId={card.id} favorited={card.favorited} />
     </div>
   );
 }

@@ -25,6 +25,10 @@ const SHELL_LAZY =
 const FORM_PIECES =
   /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./;
 
+// The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand (after the
+// page is interactive), so this is in no page's first load; one file for every form.
+const FORM_KIT = /[\\/]app[\\/]components[\\/]ui[\\/]form\.|node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
+
 // Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
 // and conversation pages, the favourites' heart with its group below): they come with those
 // pages, never in the shell.
@@ -116,6 +120,7 @@ export default defineConfig({
                 SHELL_FILES.test(id) &&
                 !SHELL_LAZY.test(id) &&
                 !FORM_PIECES.test(id) &&
+                !FORM_KIT.test(id) &&
                 !PAGE_PIECES.test(id),
               priority: 20,
             },
@@ -126,6 +131,7 @@ export default defineConfig({
               test: /[\\/]app[\\/]components[\\/](layout[\\/]member-menu|messaging[\\/](unread-badge|use-live-messages))\./,
               priority: 15,
             },
+            { name: "form-kit", test: FORM_KIT, priority: 15 },
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",

@@ -1,14 +1,9 @@
 import { LockKeyhole } from "lucide-react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
-import {
-  AuthTabs,
-  RecoveryForm,
-  ResendConfirmationPanel,
-  SignInForm,
-  SignUpForm,
-} from "~/components/accounts/auth-forms";
+import { AuthTabs } from "~/components/accounts/auth-tabs";
 import { FormAlert } from "~/components/ui/field";
+import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import {
   resendConfirmationSchema,
@@ -23,20 +18,24 @@ import { signIn } from "~/domain/accounts/sign-in.server";
 import { signUp } from "~/domain/accounts/sign-up.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import {
-  echoValues,
-  type FormFailure,
-  failedAction,
-  formValues,
-  invalidForm,
-  withActionHeaders,
-} from "~/utils/action-error.server";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/auth";
 
 type Mode = "signin" | "signup" | "recovery";
+
+// The forms (and Conform) are fetched after the page is interactive; the server draws them in
+// place, and until their code arrives they are plain forms the action answers.
+const forms = () => import("~/components/accounts/auth-forms");
+const SignInForm = onDemand(() => forms().then((m) => m.SignInForm), { prefetch: true });
+const SignUpForm = onDemand(() => forms().then((m) => m.SignUpForm), { prefetch: true });
+const RecoveryForm = onDemand(() => forms().then((m) => m.RecoveryForm), { prefetch: true });
+const ResendConfirmationPanel = onDemand(() => forms().then((m) => m.ResendConfirmationPanel), {
+  prefetch: true,
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -72,27 +71,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
   if (intent === "signin") {
-    const values = formValues(form, ["email", "password"]);
-    if (!values.email.trim() && !values.password) {
-      return data<FormFailure>(
-        { ok: false, intent, formError: serverT(lang)("errors.missingCredentials"), values: {} },
-        { status: 400 },
-      );
-    }
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) return invalidForm(lang, parsed.error, echoValues(values), intent);
+    const submission = parseForm(lang, form, signInSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
-      const cookies = await signIn({ db, auth, input: parsed.data, ip, headers: request.headers });
+      const cookies = await signIn({
+        db,
+        auth,
+        input: submission.value,
+        ip,
+        headers: request.headers,
+      });
       return redirect(redirectTo, { headers: setCookies(cookies) });
     } catch (error) {
-      return failedAction(lang, error, echoValues(values), intent);
+      return failedForm(lang, submission, error);
     }
   }
 
   if (intent === "signup") {
-    const values = formValues(form, ["fullName", "email", "password"]);
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) return invalidForm(lang, parsed.error, echoValues(values), intent);
+    const submission = parseForm(lang, form, signUpSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
       const cookies = await signUp({
         db,
@@ -100,47 +97,44 @@ export async function action({ request, context }: Route.ActionArgs) {
         mailer: context.mailer,
         links: { publicUrl: context.env.PUBLIC_URL, supportEmail: context.env.SUPPORT_EMAIL },
         logger: context.logger,
-        input: parsed.data,
+        input: submission.value,
         lang,
         ip,
         maxPerIp: context.env.SIGN_UPS_PER_IP_PER_HOUR,
       });
-      const headers = setCookies(cookies);
-      headers.append("Set-Cookie", flashCookie("signed-up"));
-      return redirect(redirectTo, { headers });
+      return redirectWithFlash(redirectTo, "signed-up", cookies);
     } catch (error) {
-      return failedAction(lang, error, echoValues(values), intent);
+      return failedForm(lang, submission, error);
     }
   }
 
   if (intent === "recovery") {
-    const values = formValues(form, ["token", "password", "confirmPassword"]);
-    const parsed = resetPasswordSchema.safeParse(values);
-    if (!parsed.success) return invalidForm(lang, parsed.error, { token: values.token }, intent);
+    const submission = parseForm(lang, form, resetPasswordSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
-      await resetPassword({ auth, token: parsed.data.token, password: parsed.data.password });
+      await resetPassword({
+        auth,
+        token: submission.value.token,
+        password: submission.value.password,
+      });
       return redirect("/auth?fromReset=true");
     } catch (error) {
-      return failedAction(lang, error, { token: values.token }, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
   if (intent === "resend") {
-    const values = formValues(form, ["email"]);
-    const parsed = resendConfirmationSchema.safeParse(values);
-    if (!parsed.success) return invalidForm(lang, parsed.error, values, intent);
+    const submission = parseForm(lang, form, resendConfirmationSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
-      await resendConfirmation({ db, auth, email: parsed.data.email, ip });
-      return { ok: true as const, intent };
+      await resendConfirmation({ db, auth, email: submission.value.email, ip });
+      return submission.reply();
     } catch (error) {
-      return failedAction(lang, error, values, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
-  return data<FormFailure>(
-    { ok: false, formError: serverT(lang)("errors.UNEXPECTED") },
-    { status: 400 },
-  );
+  throw data(null, { status: 400 });
 }
 
 function setCookies(cookies: string[]) {
@@ -162,8 +156,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const busyIntent =
     navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
-  const resent = actionData?.ok === true && actionData.intent === "resend";
+  const resent = replyFor(actionData, "resend")?.status === "success";
   const { mode, redirectTo } = loaderData;
 
   // The reset notice is shown once; the address loses ?fromReset so a reload does not repeat it.
@@ -181,7 +174,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     }
   }, [loaderData.authRequired, t]);
 
-  const errorsFor = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  const errorsFor = (intent: string) => replyFor(actionData, intent);
 
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
@@ -211,38 +204,42 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-        {mode === "recovery" ? (
-          <RecoveryForm
-            token={loaderData.token}
-            failure={errorsFor("recovery")}
-            busy={busyIntent === "recovery"}
-          />
-        ) : (
-          <>
-            <AuthTabs mode={mode} redirectTo={redirectTo} />
-            {mode === "signin" ? (
-              <SignInForm
-                redirectTo={redirectTo}
-                failure={errorsFor("signin")}
-                busy={busyIntent === "signin"}
-              />
-            ) : (
-              <SignUpForm
-                redirectTo={redirectTo}
-                failure={errorsFor("signup")}
-                busy={busyIntent === "signup"}
-              />
-            )}
-          </>
-        )}
+        <Suspense>
+          {mode === "recovery" ? (
+            <RecoveryForm
+              token={loaderData.token}
+              lastResult={errorsFor("recovery")}
+              busy={busyIntent === "recovery"}
+            />
+          ) : (
+            <>
+              <AuthTabs mode={mode} redirectTo={redirectTo} />
+              {mode === "signin" ? (
+                <SignInForm
+                  redirectTo={redirectTo}
+                  lastResult={errorsFor("signin")}
+                  busy={busyIntent === "signin"}
+                />
+              ) : (
+                <SignUpForm
+                  redirectTo={redirectTo}
+                  lastResult={errorsFor("signup")}
+                  busy={busyIntent === "signup"}
+                />
+              )}
+            </>
+          )}
+        </Suspense>
       </div>
 
       {mode === "signin" ? (
-        <ResendConfirmationPanel
-          failure={errorsFor("resend")}
-          resent={resent}
-          busy={busyIntent === "resend"}
-        />
+        <Suspense>
+          <ResendConfirmationPanel
+            lastResult={errorsFor("resend")}
+            resent={resent}
+            busy={busyIntent === "resend"}
+          />
+        </Suspense>
       ) : null}
     </main>
   );

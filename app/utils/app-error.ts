@@ -97,15 +97,21 @@ const statusOf: Partial<Record<AppErrorCode, number>> = {
   CONVERSATION_CLOSED: 403,
 };
 
+/**
+ * `params` fill the message's placeholders; `field` names the form field the error belongs to,
+ * so the form shows it under that field (form.server.ts) and no page keeps a code-to-field table.
+ */
 export class AppError extends Error {
   override name = "AppError";
   readonly status: number;
+  readonly field: string | undefined;
   constructor(
     readonly code: AppErrorCode,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, string | number> & { field?: string } = {},
   ) {
     super(code);
     this.status = statusOf[code] ?? 400;
+    this.field = params.field;
   }
 }
 

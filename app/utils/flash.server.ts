@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { readCookie } from "~/i18n/negotiate";
 
 /*
@@ -35,4 +36,15 @@ export function readFlash(request: Request): { key: FlashKey; clear: string } | 
   const key = flashKeys.find((k) => k === value);
   const clear = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
   return key ? { key, clear } : undefined;
+}
+
+/**
+ * The one way an action ends in another page with a notice: a redirect carrying the flash cookie,
+ * after any cookies the action set (a new session, a cleared one).
+ */
+export function redirectWithFlash(to: string, key: FlashKey, cookies: Iterable<string> = []) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", flashCookie(key));
+  return redirect(to, { headers });
 }

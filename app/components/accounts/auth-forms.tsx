@@ -3,56 +3,44 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
+import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { NAME_MAX } from "~/domain/accounts/accounts-limits";
 import { useTranslation } from "~/i18n/react";
-import type { FormFailure } from "~/utils/action-error.server";
+import type { FormReply } from "~/utils/form-reply";
 import { NewPasswordFields } from "./new-password-fields";
+
+const schemas = () => import("~/domain/accounts/accounts-schemas");
+const signInSchema = () => schemas().then((m) => m.signInSchema);
+const signUpSchema = () => schemas().then((m) => m.signUpSchema);
+const resetPasswordSchema = () => schemas().then((m) => m.resetPasswordSchema);
+const resendConfirmationSchema = () => schemas().then((m) => m.resendConfirmationSchema);
 
 interface AuthFormProps {
   /** Where to go once signed in (kept through a failed attempt). */
   redirectTo: string;
-  failure?: FormFailure;
+  lastResult?: FormReply;
   busy: boolean;
 }
 
-/** A sign-in or sign-up form: its intent, where to go afterwards, and the failure above it. */
-function AuthForm({
-  intent,
-  redirectTo,
-  failure,
-  children,
-}: {
-  intent: "signin" | "signup";
-  redirectTo: string;
-  failure?: FormFailure;
-  children: ReactNode;
-}) {
-  return (
-    <Form method="post" className="space-y-4" noValidate data-testid={`${intent}-form`}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-      {children}
-    </Form>
-  );
-}
-
 /** Email and password, and the way to a forgotten one. */
-export function SignInForm({ redirectTo, failure, busy }: AuthFormProps) {
+export function SignInForm({ redirectTo, lastResult, busy }: AuthFormProps) {
   const { t } = useTranslation("auth");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "sign-in",
+    schema: signInSchema,
+    lastResult,
+  });
   return (
-    <AuthForm intent="signin" redirectTo={redirectTo} failure={failure}>
+    <AuthForm intent="signin" redirectTo={redirectTo} formProps={formProps} errors={form.errors}>
       <EmailField
-        name="email"
+        {...fieldProps(fields.email)}
         label={t("fields.email")}
         placeholder={t("placeholders.email")}
-        defaultValue={failure?.values?.email}
-        error={failure?.fieldErrors?.email}
       />
       <PasswordField
-        name="password"
+        {...fieldProps(fields.password)}
         autoComplete="current-password"
         label={t("fields.password")}
-        error={failure?.fieldErrors?.password}
       />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
@@ -67,35 +55,33 @@ export function SignInForm({ redirectTo, failure, busy }: AuthFormProps) {
 }
 
 /** Name, email and password, under the terms. */
-export function SignUpForm({ redirectTo, failure, busy }: AuthFormProps) {
+export function SignUpForm({ redirectTo, lastResult, busy }: AuthFormProps) {
   const { t } = useTranslation("auth");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "sign-up",
+    schema: signUpSchema,
+    lastResult,
+  });
   return (
-    <AuthForm intent="signup" redirectTo={redirectTo} failure={failure}>
+    <AuthForm intent="signup" redirectTo={redirectTo} formProps={formProps} errors={form.errors}>
       <Field
-        name="fullName"
+        {...fieldProps(fields.fullName)}
         dir="auto"
         autoComplete="name"
         label={t("fields.fullName")}
         placeholder={t("placeholders.fullName")}
-        defaultValue={failure?.values?.fullName}
-        error={failure?.fieldErrors?.fullName}
-        maxLength={100}
+        maxLength={NAME_MAX}
         required
       />
       <EmailField
-        name="email"
+        {...fieldProps(fields.email)}
         label={t("fields.email")}
         placeholder={t("placeholders.email")}
-        defaultValue={failure?.values?.email}
-        error={failure?.fieldErrors?.email}
       />
-      <PasswordField
-        name="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={fields.password}
         label={t("fields.password")}
         hint={t("passwordHint")}
-        error={failure?.fieldErrors?.password}
-        minLength={8}
       />
       <p className="text-xs text-muted">
         {t("signUp.terms")}{" "}
@@ -110,34 +96,65 @@ export function SignUpForm({ redirectTo, failure, busy }: AuthFormProps) {
   );
 }
 
+/** A sign-in or sign-up form: its intent, where to go afterwards, and the failure above it. */
+function AuthForm({
+  intent,
+  redirectTo,
+  formProps,
+  errors,
+  children,
+}: {
+  intent: "signin" | "signup";
+  redirectTo: string;
+  formProps: ReturnType<typeof useValidatedForm>["formProps"];
+  errors: string[] | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" {...formProps} data-testid={`${intent}-form`}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {errors?.length ? <FormAlert>{errors[0]}</FormAlert> : null}
+      {children}
+    </Form>
+  );
+}
+
 /** A new password, from the link in the reset mail (its token). */
 export function RecoveryForm({
   token,
-  failure,
+  lastResult,
   busy,
 }: {
   token: string;
-  failure?: FormFailure;
+  lastResult?: FormReply;
   busy: boolean;
 }) {
   const { t } = useTranslation("auth");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "reset-password",
+    schema: resetPasswordSchema,
+    lastResult,
+  });
+  const problem = form.errors?.[0] ?? fields.token.errors?.[0];
   return (
-    <Form method="post" className="space-y-4" noValidate data-testid="recovery-form">
+    <Form method="post" className="space-y-4" {...formProps} data-testid="recovery-form">
       <input type="hidden" name="intent" value="recovery" />
-      <input type="hidden" name="token" value={failure?.values?.token ?? token} />
-      {failure?.formError || failure?.fieldErrors?.token ? (
+      <input type="hidden" name="token" value={fieldProps(fields.token).defaultValue ?? token} />
+      {problem ? (
         <FormAlert>
-          {failure.formError ?? failure.fieldErrors?.token}{" "}
+          {problem}{" "}
           <Link to="/forgot-password" className="font-semibold underline">
             {t("forgot.submit")}
           </Link>
         </FormAlert>
       ) : null}
       <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
         label={t("fields.newPassword")}
         hint={t("passwordHint")}
         confirmLabel={t("fields.confirmPassword")}
-        errors={failure?.fieldErrors}
       />
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
         <CheckCircle2 className="size-4" aria-hidden />
@@ -152,73 +169,41 @@ export function RecoveryForm({
   );
 }
 
-/** Sign in | Sign up, keeping where to go afterwards. */
-export function AuthTabs({ mode, redirectTo }: { mode: "signin" | "signup"; redirectTo: string }) {
-  const { t } = useTranslation("auth");
-  const tabHref = (tab: "signin" | "signup") => {
-    const params = new URLSearchParams();
-    if (tab === "signup") params.set("tab", "signup");
-    if (redirectTo) params.set("redirectTo", redirectTo);
-    const query = params.toString();
-    return query ? `/auth?${query}` : "/auth";
-  };
-
-  return (
-    <nav className="mb-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1" aria-label={t("welcome")}>
-      {(["signin", "signup"] as const).map((tab) => (
-        <Link
-          key={tab}
-          to={tabHref(tab)}
-          replace
-          preventScrollReset
-          aria-current={mode === tab ? "page" : undefined}
-          data-testid={`tab-${tab}`}
-          className={`rounded-lg px-3 py-2 text-center text-sm font-semibold transition ${
-            mode === tab ? "bg-white text-ink shadow-sm" : "text-slate-700 hover:text-ink"
-          }`}
-        >
-          {t(tab === "signin" ? "tabs.signIn" : "tabs.signUp")}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 /** "Didn't get the confirmation email?": the address to send it to again (intent resend). */
 export function ResendConfirmationPanel({
-  failure,
+  lastResult,
   resent,
   busy,
 }: {
-  failure?: FormFailure;
+  lastResult?: FormReply;
   resent: boolean;
   busy: boolean;
 }) {
   const { t } = useTranslation("auth");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "resend-confirmation",
+    schema: resendConfirmationSchema,
+    lastResult,
+    id: "resend",
+  });
   return (
     <details
       className="mt-6 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-line"
-      open={Boolean(failure) || resent}
+      open={Boolean(lastResult) || resent}
     >
       <summary className="cursor-pointer font-medium text-brand-700">
         {t("confirm.resendTitle")}
       </summary>
       <p className="mt-2 text-muted">{t("confirm.resendBody")}</p>
-      <Form method="post" className="mt-4 space-y-3" noValidate>
+      <Form method="post" className="mt-4 space-y-3" {...formProps}>
         <input type="hidden" name="intent" value="resend" />
         {resent ? (
           <FormAlert tone="success" title={t("confirm.resentTitle")}>
             {t("confirm.resentBody")}
           </FormAlert>
         ) : null}
-        {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-        <EmailField
-          name="email"
-          id="resend-email"
-          label={t("fields.email")}
-          defaultValue={failure?.values?.email}
-          error={failure?.fieldErrors?.email}
-        />
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+        <EmailField {...fieldProps(fields.email)} id="resend-email" label={t("fields.email")} />
         <button type="submit" className={buttonStyles.secondary} disabled={busy}>
           {t("confirm.resend")}
         </button>

@@ -1,34 +1,43 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { PasswordField } from "~/components/ui/field";
-import type { FormFailure } from "~/utils/action-error.server";
+import { fieldProps } from "~/components/ui/form";
+import { PASSWORD_MIN } from "~/domain/accounts/accounts-limits";
 
-/** A new password (at least 8 characters, with its hint) and the same again to confirm it. */
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/**
+ * A new password (at least 8 characters, with its hint) and, when asked, the same again to
+ * confirm it.
+ */
 export function NewPasswordFields({
+  password,
+  confirmPassword,
   label,
   hint,
   confirmLabel,
-  errors,
 }: {
+  password: Meta;
+  confirmPassword?: Meta;
   label: string;
   hint: string;
-  confirmLabel: string;
-  errors?: FormFailure["fieldErrors"];
+  confirmLabel?: string;
 }) {
   return (
     <>
       <PasswordField
-        name="password"
+        {...fieldProps(password)}
         autoComplete="new-password"
         label={label}
         hint={hint}
-        error={errors?.password}
-        minLength={8}
+        minLength={PASSWORD_MIN}
       />
-      <PasswordField
-        name="confirmPassword"
-        autoComplete="new-password"
-        label={confirmLabel}
-        error={errors?.confirmPassword}
-      />
+      {confirmPassword && confirmLabel ? (
+        <PasswordField
+          {...fieldProps(confirmPassword)}
+          autoComplete="new-password"
+          label={confirmLabel}
+        />
+      ) : null}
     </>
   );
 }

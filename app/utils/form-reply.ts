@@ -1,0 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/*
+ * What a form's action answers with, read by the page (a plain module: the page's first load
+ * must not bring the parser and Zod, see form-submission.ts).
+ */
+
+/** The one shape every form action answers with (Conform's), its messages translated. */
+export type FormReply = SubmissionResult<string[]>;
+
+export function isFormReply(reply: unknown): reply is FormReply {
+  return (
+    typeof reply === "object" &&
+    reply !== null &&
+    "status" in reply &&
+    (reply.status === "error" || reply.status === "success")
+  );
+}
+
+/**
+ * The reply meant for the form that sent `intent` (its hidden `intent` field), when a page holds
+ * several forms posting to one action.
+ */
+export function replyFor(reply: unknown, intent: string): FormReply | undefined {
+  if (!isFormReply(reply)) return undefined;
+  return reply.initialValue?.intent === intent ? reply : undefined;
+}

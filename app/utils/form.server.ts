@@ -1,0 +1,83 @@
+import { data } from "react-router";
+import type { ZodType } from "zod";
+import type { Lang } from "~/i18n/config";
+import { formatNumber } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import type { TranslationKey } from "~/i18n/keys";
+import { type AppError, isAppError } from "./app-error";
+import type { FormReply } from "./form-reply";
+import { type FormSubmission, parseSubmission } from "./form-submission";
+
+export type { FormReply } from "./form-reply";
+
+/** The action's side of a form: the schema's verdict, its messages in the page's language. */
+export function parseForm<S extends ZodType>(lang: Lang, form: FormData, schema: S) {
+  const t = serverT(lang);
+  // A schema's messages are keys of `errors` by convention; a stray one shows as its key.
+  return parseSubmission(form, schema, (key) => t(`errors.${key}` as TranslationKey<"common">));
+}
+
+/** What a reply may send back into the form: never a password. */
+function secretFields(submission: FormSubmission<ZodType>) {
+  return Object.keys(submission.payload).filter((name) => /password/i.test(name));
+}
+
+/** 400: the form again, with each invalid field's message and what the visitor typed. */
+export function invalidForm(submission: FormSubmission<ZodType>) {
+  return data<FormReply>(submission.reply({ hideFields: secretFields(submission) }), {
+    status: 400,
+  });
+}
+
+/**
+ * A domain failure as the form's reply: the message under its field when the error names one
+ * (`new AppError("USERNAME_TAKEN", { field: "username" })`), above the form otherwise, with the
+ * error's HTTP status (and Retry-After when rate limited). Anything else is rethrown, so it is
+ * logged and shown as the generic error screen.
+ */
+export function failedForm(lang: Lang, submission: FormSubmission<ZodType>, error: unknown) {
+  if (!isAppError(error)) throw error;
+  const message = appErrorMessage(lang, error);
+  const hideFields = secretFields(submission);
+  const reply = error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields })
+    : submission.reply({ formErrors: [message], hideFields });
+  return data<FormReply>(reply, { status: error.status, headers: retryAfter(error) });
+}
+
+/** A domain failure's text in the page's language. */
+export function appErrorMessage(lang: Lang, error: AppError) {
+  if (error.code === "RATE_LIMITED") {
+    return rateLimitedMessage(lang, Number(error.params.seconds ?? 0));
+  }
+  return serverT(lang)(`errors.${error.code}`);
+}
+
+export function retryAfter(error: AppError): HeadersInit {
+  if (error.code !== "RATE_LIMITED") return {};
+  return { "Retry-After": String(Math.max(1, Number(error.params.seconds ?? 0))) };
+}
+
+/** "Too many attempts. Please try again in N minutes.", N in the page's digits. */
+export function rateLimitedMessage(lang: Lang, seconds: number) {
+  const count = Math.max(1, Math.ceil(seconds / 60));
+  return serverT(lang)("errors.RATE_LIMITED", { count, formatted: formatNumber(lang, count) });
+}
+
+/**
+ * A route's `headers` export that keeps its parents' headers (the flash cookie's removal) and
+ * adds its action's (Retry-After on 429).
+ */
+export function withActionHeaders({
+  parentHeaders,
+  actionHeaders,
+}: {
+  parentHeaders: Headers;
+  actionHeaders: Headers;
+}) {
+  const headers = new Headers(parentHeaders);
+  actionHeaders.forEach((value, key) => {
+    headers.set(key, value);
+  });
+  return headers;
+}

@@ -27,7 +27,8 @@ const FORM_PIECES =
 
 // The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand (after the
 // page is interactive), so this is in no page's first load; one file for every form.
-const FORM_KIT = /[\\/]app[\\/]components[\\/]ui[\\/]form\.|node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
+const FORM_KIT =
+  /[\\/]app[\\/]components[\\/]ui[\\/]form\.|node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
 
 // Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
 // and conversation pages, the favourites' heart with its group below): they come with those

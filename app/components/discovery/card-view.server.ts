@@ -90,7 +90,7 @@ export function toCardView(
       usd: serverT(lang, "discovery")("card.usd", {
         amount: formatUsd(lang, usd, usd >= 100 ? { max: 0 } : { min: 2, max: 2 }),
       }),
-      location: (lang === "ar" ? item.locationAr || item.location : item.location) || "",
+      location: localized(lang, item, "location"),
       posted: relativeDate(lang, item.createdAt, now),
       postedIso: item.createdAt.toISOString(),
       isNew: now - item.createdAt.getTime() < NEW_BADGE_DAYS * DAY,

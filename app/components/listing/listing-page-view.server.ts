@@ -109,7 +109,7 @@ export function toListingPageView({
     Number.isInteger(requested) && requested >= 1 && requested <= images.length ? requested - 1 : 0;
   const title = localized(lang, listing, "title");
   const description = localized(lang, listing, "description");
-  const location = (lang === "ar" ? listing.locationAr : listing.location) || listing.location;
+  const location = localized(lang, listing, "location");
   const price = formatPrice(lang, listing.price);
   const category = localized(lang, view.category);
   const link = `${publicUrl}/listing/${listing.id}`;

@@ -50,11 +50,19 @@ export function appErrorMessage(lang: Lang, error: AppError) {
   if (error.code === "RATE_LIMITED") {
     return rateLimitedMessage(lang, Number(error.params.seconds ?? 0));
   }
+  if (error.code === "MESSAGE_RATE_LIMITED") {
+    // Sending limits are counted in seconds ("wait 7 seconds", in the page's digits).
+    const count = Math.max(1, Number(error.params.seconds ?? 1));
+    return serverT(lang)("errors.MESSAGE_RATE_LIMITED", {
+      count,
+      formatted: formatNumber(lang, count),
+    });
+  }
   return serverT(lang)(`errors.${error.code}`);
 }
 
 export function retryAfter(error: AppError): HeadersInit {
-  if (error.code !== "RATE_LIMITED") return {};
+  if (error.code !== "RATE_LIMITED" && error.code !== "MESSAGE_RATE_LIMITED") return {};
   return { "Retry-After": String(Math.max(1, Number(error.params.seconds ?? 0))) };
 }
 

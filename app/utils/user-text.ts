@@ -42,3 +42,13 @@ export function cleanMultiline(value: unknown): string {
     .replace(OVERRIDES, "")
     .trim();
 }
+
+/**
+ * Characters as the reader sees them and PostgreSQL's char_length counts them (code points: an
+ * emoji is one), the measure of every length limit on user-written text.
+ */
+export function characterCount(text: string) {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}

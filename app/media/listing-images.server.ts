@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "~/utils/app-error";
+import { countMediaBytesWritten } from "./media-usage.server";
 import type { MediaStorage } from "./storage.server";
 
 export const MAX_LISTING_IMAGES = 10;
@@ -124,6 +125,7 @@ export async function storeListingImages(
       for (const variant of image.variants) {
         const key = `${storageKey}-${variant.width}.webp`;
         await storage.put(key, variant.bytes);
+        countMediaBytesWritten(variant.bytes.length);
         written.push(key);
         variants.push({ width: variant.width, height: variant.height, key });
       }

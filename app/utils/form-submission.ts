@@ -15,11 +15,12 @@ export type FormSubmission<S extends ZodType> = Submission<z.input<S>, string[],
 export function parseSubmission<S extends ZodType>(
   form: FormData | URLSearchParams,
   schema: S,
-  translate: (key: string) => string,
+  /** The issue too, for a message that names something the key alone does not (a field label). */
+  translate: (key: string, issue: $ZodIssue) => string,
 ): FormSubmission<S> {
   return parseWithZod(form, {
     schema,
     disableAutoCoercion: true,
-    formatError: (issues: $ZodIssue[]) => issues.map((issue) => translate(issue.message)),
+    formatError: (issues: $ZodIssue[]) => issues.map((issue) => translate(issue.message, issue)),
   }) as FormSubmission<S>;
 }

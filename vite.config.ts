@@ -31,9 +31,10 @@ const FORM_KIT =
   /[\\/]app[\\/]components[\\/]ui[\\/]form\.|node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
 
 // Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
-// and conversation pages, the favourites' heart with its group below): they come with those
-// pages, never in the shell.
-const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|favorite-button)\./;
+// and conversation pages, the favourites' heart with its group below, the information pages'
+// contents and notes): they come with those pages, never in the shell.
+const PAGE_PIECES =
+  /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|favorite-button|article-parts)\./;
 
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {

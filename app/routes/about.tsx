@@ -11,6 +11,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { ArticleNote } from "~/components/ui/article-parts";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
@@ -48,19 +49,15 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg leading-relaxed text-muted">{t("about.intro")}</p>
         </header>
 
-        <section
+        <ArticleNote
           id="role"
-          aria-labelledby="role-title"
-          className="mt-8 flex scroll-mt-24 gap-4 rounded-2xl border-s-4 border-brand-600 bg-brand-50 p-5"
+          as="section"
+          tone="brand"
+          icon={Handshake}
+          title={t("about.role.title")}
         >
-          <Handshake aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-          <div>
-            <h2 id="role-title" className="font-semibold text-brand-900">
-              {t("about.role.title")}
-            </h2>
-            <p className="mt-1 leading-relaxed text-ink">{t("about.role.body")}</p>
-          </div>
-        </section>
+          {t("about.role.body")}
+        </ArticleNote>
 
         <div className="mt-10 grid gap-4 sm:grid-cols-2">
           <section

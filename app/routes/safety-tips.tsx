@@ -11,6 +11,7 @@ import {
   UserCheck,
   Users,
 } from "lucide-react";
+import { ArticleNote, TableOfContents } from "~/components/ui/article-parts";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -69,32 +70,7 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg leading-relaxed text-muted">{t("safety.intro")}</p>
         </header>
 
-        <nav
-          aria-labelledby="safety-toc-title"
-          className="mt-8 rounded-2xl border border-line bg-white p-5"
-        >
-          <h2
-            id="safety-toc-title"
-            className="text-sm font-semibold uppercase tracking-wide text-muted"
-          >
-            {t("safety.tocTitle")}
-          </h2>
-          <ol className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="group inline-flex items-baseline gap-2 text-brand-700 hover:text-brand-900"
-                >
-                  <span aria-hidden="true" className="text-sm font-semibold text-muted">
-                    {section.number}
-                  </span>
-                  <span className="underline-offset-4 group-hover:underline">{section.title}</span>
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <TableOfContents id="safety-toc-title" title={t("safety.tocTitle")} sections={sections} />
 
         <ol className="mt-8 space-y-5">
           {sections.map(({ id, title, points, Icon, number }) => (
@@ -132,19 +108,15 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
 
-        <aside
+        <ArticleNote
           id="report"
-          aria-labelledby="report-title"
-          className="mt-10 flex scroll-mt-24 gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-5"
+          tone="warning"
+          icon={Flag}
+          title={t("safety.reportTitle")}
+          className="mt-10"
         >
-          <Flag aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700" />
-          <div>
-            <h2 id="report-title" className="font-semibold text-amber-900">
-              {t("safety.reportTitle")}
-            </h2>
-            <p className="mt-1 leading-relaxed text-amber-950">{t("safety.reportNote")}</p>
-          </div>
-        </aside>
+          {t("safety.reportNote")}
+        </ArticleNote>
       </article>
     </main>
   );

@@ -1,4 +1,5 @@
 import { Mail, ScrollText } from "lucide-react";
+import { TableOfContents } from "~/components/ui/article-parts";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -71,32 +72,7 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg leading-relaxed text-muted">{t("terms.intro")}</p>
         </header>
 
-        <nav
-          aria-labelledby="terms-toc-title"
-          className="mt-8 rounded-2xl border border-line bg-white p-5"
-        >
-          <h2
-            id="terms-toc-title"
-            className="text-sm font-semibold uppercase tracking-wide text-muted"
-          >
-            {t("terms.tocTitle")}
-          </h2>
-          <ol className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="group inline-flex items-baseline gap-2 text-brand-700 hover:text-brand-900"
-                >
-                  <span aria-hidden="true" className="text-sm font-semibold text-muted">
-                    {section.number}
-                  </span>
-                  <span className="underline-offset-4 group-hover:underline">{section.title}</span>
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <TableOfContents id="terms-toc-title" title={t("terms.tocTitle")} sections={sections} />
 
         <ol className="mt-10 space-y-10">
           {sections.map(({ id, title, paragraphs, number }) => (

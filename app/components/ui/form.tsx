@@ -47,6 +47,12 @@ export interface ValidatedFormOptions<S extends ZodType> {
   /** The values the form starts with (an edited record); the reply's values win. */
   defaultValue?: Partial<Record<keyof z.input<S> & string, unknown>>;
   id?: string;
+  /**
+   * When a field is first checked: as it is left (the default), or only when the form is sent
+   * (a chat box left empty is not a mistake until they press Send). Corrections are re-checked as
+   * they are typed either way.
+   */
+  validateOn?: "onBlur" | "onSubmit";
 }
 
 /**
@@ -61,6 +67,7 @@ export function useValidatedForm<S extends ZodType>({
   lastResult,
   defaultValue,
   id,
+  validateOn = "onBlur",
 }: ValidatedFormOptions<S>) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
@@ -92,7 +99,7 @@ export function useValidatedForm<S extends ZodType>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
+    shouldValidate: validateOn,
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => validate.current(formData) as never,
   });

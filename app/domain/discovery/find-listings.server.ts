@@ -141,24 +141,7 @@ export function listingStatements(
     Object.keys(otherExact).length > 0 ||
     query.ranges.some((range) => make === undefined || !isCopiedRangeDetail(range.key));
   const pageOf = (page: number, broad = false) => {
-    const base = db
-      .select({
-        id: listings.id,
-        title: listings.title,
-        titleAr: listings.titleAr,
-        price: listings.price,
-        location: listings.location,
-        locationAr: listings.locationAr,
-        categoryId: listings.categoryId,
-        createdAt: listings.createdAt,
-        details: listingDetails.details,
-        // The primary image, else the first: one indexed lookup per row of the page.
-        imageVariants: sql<FoundListing["image"]>`(
-          select json_build_object('variants', i.variants) from ${listingImages} i
-          where i.listing_id = ${listings.id}
-          order by i.is_primary desc, i.sort_order asc limit 1)`,
-      })
-      .from(listings);
+    const base = db.select(cardColumns).from(listings);
     const joined = needsDetails
       ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
       : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
@@ -193,6 +176,26 @@ export function listingStatements(
  * forgiving typos (five). A page past the end
  * gives the last page.
  */
+/**
+ * The columns a result card shows, with its primary image (else its first) in the same row: one
+ * indexed lookup per row of the page. Favourites' cards read the same (favorite-listing.server.ts).
+ */
+export const cardColumns = {
+  id: listings.id,
+  title: listings.title,
+  titleAr: listings.titleAr,
+  price: listings.price,
+  location: listings.location,
+  locationAr: listings.locationAr,
+  categoryId: listings.categoryId,
+  createdAt: listings.createdAt,
+  details: listingDetails.details,
+  imageVariants: sql<FoundListing["image"]>`(
+    select json_build_object('variants', i.variants) from ${listingImages} i
+    where i.listing_id = ${listings.id}
+    order by i.is_primary desc, i.sort_order asc limit 1)`,
+};
+
 export async function findListings({
   db,
   query,

@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
@@ -246,6 +246,25 @@ function RangeField({
   const [low, setLow] = useState(value[0]);
   const [high, setHigh] = useState(value[1]);
   const id = `filter-${name}`;
+  // The two handles never cross: each stops at the other's value.
+  const ends = [
+    {
+      suffix: "min",
+      name: names[0],
+      word: t("filters.from"),
+      value: value[0],
+      current: low,
+      set: (next: number) => setLow(Math.min(next, high)),
+    },
+    {
+      suffix: "max",
+      name: names[1],
+      word: t("filters.to"),
+      value: value[1],
+      current: high,
+      set: (next: number) => setHigh(Math.max(next, low)),
+    },
+  ];
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-ink">{label}</legend>
@@ -253,36 +272,25 @@ function RangeField({
         <bdi>{format(low)}</bdi>
         <bdi>{format(high)}</bdi>
       </p>
-      <label htmlFor={`${id}-min`} className="sr-only">
-        {`${label} — ${t("filters.from")}`}
-      </label>
-      <input
-        id={`${id}-min`}
-        type="range"
-        name={names[0]}
-        min={min}
-        max={max}
-        step={step}
-        defaultValue={value[0]}
-        aria-valuetext={format(low)}
-        onInput={(event) => setLow(Math.min(Number(event.currentTarget.value), high))}
-        className="w-full accent-brand-700"
-      />
-      <label htmlFor={`${id}-max`} className="sr-only">
-        {`${label} — ${t("filters.to")}`}
-      </label>
-      <input
-        id={`${id}-max`}
-        type="range"
-        name={names[1]}
-        min={min}
-        max={max}
-        step={step}
-        defaultValue={value[1]}
-        aria-valuetext={format(high)}
-        onInput={(event) => setHigh(Math.max(Number(event.currentTarget.value), low))}
-        className="w-full accent-brand-700"
-      />
+      {ends.map((end) => (
+        <Fragment key={end.suffix}>
+          <label htmlFor={`${id}-${end.suffix}`} className="sr-only">
+            {`${label} — ${end.word}`}
+          </label>
+          <input
+            id={`${id}-${end.suffix}`}
+            type="range"
+            name={end.name}
+            min={min}
+            max={max}
+            step={step}
+            defaultValue={end.value}
+            aria-valuetext={format(end.current)}
+            onInput={(event) => end.set(Number(event.currentTarget.value))}
+            className="w-full accent-brand-700"
+          />
+        </Fragment>
+      ))}
     </fieldset>
   );
 }

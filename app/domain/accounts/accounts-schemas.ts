@@ -1,11 +1,19 @@
 import { z } from "zod";
+import { supportedLanguages } from "~/i18n/config";
 import { cleanLine } from "~/utils/user-text";
 
 /*
  * Shared by the browser and the server. Messages are keys in the `errors` catalog, translated
  * where they are shown.
  */
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./accounts-limits";
+import {
+  AVATAR_MAX_BYTES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+} from "./accounts-limits";
+import { compactPhone } from "./phone-shape";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
@@ -79,3 +87,63 @@ export const changePasswordSchema = z
   });
 
 export const resendConfirmationSchema = z.object({ email });
+
+/** A form that is only a button (send the confirmation again, sign out everywhere). */
+export const noFieldsSchema = z.object({});
+
+/** The language of the site and of the mail (settings). */
+export const languageSchema = z.object({
+  language: z.enum(supportedLanguages, { error: "languageInvalid" }),
+});
+
+/** Deleting the account: the password, and the box ticked. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "required" }).min(1, "required").max(PASSWORD_MAX, "passwordTooLong"),
+  confirm: z.literal("yes", { error: "deleteNotConfirmed" }),
+});
+
+/** "@Rania_H " is the username rania_h. */
+export function cleanUsername(value: string) {
+  return value.trim().replace(/^@/, "").toLowerCase();
+}
+
+/** Anything with a size: the avatar's File (an upload may also arrive as a string, or not at all). */
+function sizeOf(value: unknown) {
+  return typeof value === "object" && value !== null && "size" in value ? Number(value.size) : 0;
+}
+
+/**
+ * The profile form. The domain (update-profile.server.ts) checks the same again and what only it
+ * can: a username already taken, a city in the list, the picture's bytes.
+ */
+export const profileSchema = z.object({
+  fullName: z
+    .string({ error: "NAME_REQUIRED" })
+    .transform(cleanLine)
+    .pipe(
+      z
+        .string()
+        .min(1, "NAME_REQUIRED")
+        // Letters, not UTF-16 units, as the domain counts them.
+        .refine((name) => [...name].length <= NAME_MAX, "NAME_TOO_LONG"),
+    ),
+  username: z
+    .string()
+    .default("")
+    .transform(cleanUsername)
+    .refine((name) => !name || USERNAME_PATTERN.test(name), "USERNAME_INVALID"),
+  location: z
+    .string()
+    .default("")
+    .transform((value) => value.trim()),
+  phoneNumber: z
+    .string()
+    .default("")
+    // Its shape here; whether the number exists is the domain's check (phone.ts, too large a
+    // table for the browser).
+    .refine((phone) => !phone.trim() || Boolean(compactPhone(phone)), "PHONE_INVALID"),
+  avatar: z
+    .unknown()
+    .optional()
+    .refine((file) => sizeOf(file) <= AVATAR_MAX_BYTES, "IMAGE_TOO_LARGE"),
+});

@@ -47,8 +47,9 @@ async function register(email: string, lang: "en" | "ar" = "en", password = "Cor
   return { cookies, password };
 }
 
-async function expectCode(promise: Promise<unknown>, code: string) {
-  await expect(promise).rejects.toMatchObject({ name: "AppError", code });
+/** `field`: the form field the failure is shown under, when it belongs to one. */
+async function expectCode(promise: Promise<unknown>, code: string, field?: string) {
+  await expect(promise).rejects.toMatchObject({ name: "AppError", code, ...(field && { field }) });
 }
 
 describe("sign-up", () => {
@@ -404,6 +405,7 @@ describe("changing the password", () => {
         input: { currentPassword: "nope-nope-nope", password: "Brand-New-Pass-7" },
       }),
       "WRONG_CURRENT_PASSWORD",
+      "currentPassword",
     );
     const fresh = await changePassword({
       ...base,
@@ -515,6 +517,7 @@ describe("deleting the account", () => {
     await expectCode(
       deleteAccount({ ...options, password: "wrong-password" }),
       "WRONG_CURRENT_PASSWORD",
+      "password",
     );
     expect(files().length).toBeGreaterThan(0);
     await deleteAccount({ ...options, password });

@@ -31,7 +31,9 @@ interface ChangePasswordOptions {
  */
 export async function changePassword(options: ChangePasswordOptions): Promise<string[]> {
   const { db, auth, member, input } = options;
-  if (isCommonPassword(input.password)) throw new AppError("PASSWORD_TOO_COMMON");
+  if (isCommonPassword(input.password)) {
+    throw new AppError("PASSWORD_TOO_COMMON", { field: "password" });
+  }
   // A stolen session must not become a password-guessing oracle.
   const { headers } = await limitFailures(
     db,
@@ -53,9 +55,9 @@ export async function changePassword(options: ChangePasswordOptions): Promise<st
             returnHeaders: true,
           }),
         {
-          INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
-          PASSWORD_TOO_SHORT: "PASSWORD_TOO_SHORT",
-          PASSWORD_TOO_LONG: "PASSWORD_TOO_LONG",
+          INVALID_PASSWORD: { code: "WRONG_CURRENT_PASSWORD", field: "currentPassword" },
+          PASSWORD_TOO_SHORT: { code: "PASSWORD_TOO_SHORT", field: "password" },
+          PASSWORD_TOO_LONG: { code: "PASSWORD_TOO_LONG", field: "password" },
         },
       ),
   );

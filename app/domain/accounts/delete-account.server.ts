@@ -48,7 +48,7 @@ export async function deleteAccount({
     ["WRONG_CURRENT_PASSWORD"],
     () =>
       callAuth(() => auth.api.deleteUser({ body: { password }, headers }), {
-        INVALID_PASSWORD: "WRONG_CURRENT_PASSWORD",
+        INVALID_PASSWORD: { code: "WRONG_CURRENT_PASSWORD", field: "password" },
       }),
   );
   await storage.delete(images.flatMap(imageKeys)).catch(() => {});

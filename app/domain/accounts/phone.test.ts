@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPhoneForDisplay, normalizeDigits, parsePhone } from "./phone";
+import { formatPhoneForDisplay, parsePhone } from "./phone";
+import { normalizeDigits } from "./phone-shape";
 
 describe("normalizeDigits", () => {
   it("turns Arabic-Indic and Persian digits into 0-9 and leaves the rest alone", () => {

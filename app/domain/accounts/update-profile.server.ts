@@ -10,12 +10,11 @@ import { profiles, users } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { AppError } from "~/utils/app-error";
 import { cleanLine } from "~/utils/user-text";
+import { AVATAR_MAX_BYTES, NAME_MAX, USERNAME_PATTERN } from "./accounts-limits";
+import { cleanUsername } from "./accounts-schemas";
 import { parsePhone } from "./phone";
 import { ensureProfile } from "./session.server";
 
-export const FULL_NAME_MAX = 100;
-export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
 // A small PNG can declare billions of pixels; sharp refuses to decode past this.
 const AVATAR_MAX_PIXELS = 40_000_000;
@@ -65,7 +64,7 @@ export async function updateProfile(
       .from(profiles)
       .where(and(eq(profiles.username, values.username), ne(profiles.id, memberId)))
       .limit(1);
-    if (owner) throw new AppError("USERNAME_TAKEN");
+    if (owner) throw new AppError("USERNAME_TAKEN", { field: "username" });
   }
 
   const [current] = await db
@@ -119,26 +118,25 @@ export async function deleteAvatarFile({
   await fs.rm(path.join(dataDir, "media", avatarKey), { force: true }).catch(() => {});
 }
 
+/** Each failure names the form field it belongs to, so the form shows it there. */
 function cleanProfileInput(input: ProfileInput) {
   const fullName = cleanLine(input.fullName);
-  if (!fullName) throw new AppError("NAME_REQUIRED");
-  if ([...fullName].length > FULL_NAME_MAX) throw new AppError("NAME_TOO_LONG");
+  if (!fullName) throw new AppError("NAME_REQUIRED", { field: "fullName" });
+  if ([...fullName].length > NAME_MAX) throw new AppError("NAME_TOO_LONG", { field: "fullName" });
 
-  const username = String(input.username ?? "")
-    .trim()
-    .replace(/^@/, "")
-    .toLowerCase();
-  if (username && !USERNAME_PATTERN.test(username)) throw new AppError("USERNAME_INVALID");
+  const username = cleanUsername(String(input.username ?? ""));
+  if (username && !USERNAME_PATTERN.test(username))
+    throw new AppError("USERNAME_INVALID", { field: "username" });
 
   const location = String(input.location ?? "").trim();
   if (location && !cities.some((city) => city.id === location))
-    throw new AppError("LOCATION_INVALID");
+    throw new AppError("LOCATION_INVALID", { field: "location" });
 
   const phoneInput = String(input.phoneNumber ?? "").trim();
   let phoneNumber: string | null = null;
   if (phoneInput) {
     const phone = parsePhone(phoneInput);
-    if (!phone.ok) throw new AppError("PHONE_INVALID");
+    if (!phone.ok) throw new AppError("PHONE_INVALID", { field: "phoneNumber" });
     phoneNumber = phone.e164;
   }
 
@@ -147,9 +145,10 @@ function cleanProfileInput(input: ProfileInput) {
 
 /** Re-encodes the upload as a 256×256 WebP without metadata and writes it; returns its key. */
 async function storeAvatar(dataDir: string, bytes: Uint8Array) {
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE");
+  const field = "avatar";
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE", { field });
   const type = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined;
-  if (!type || !AVATAR_TYPES.has(type.ext)) throw new AppError("IMAGE_NOT_IMAGE");
+  if (!type || !AVATAR_TYPES.has(type.ext)) throw new AppError("IMAGE_NOT_IMAGE", { field });
 
   let webp: Buffer;
   try {
@@ -159,7 +158,7 @@ async function storeAvatar(dataDir: string, bytes: Uint8Array) {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new AppError("IMAGE_UNREADABLE");
+    throw new AppError("IMAGE_UNREADABLE", { field });
   }
 
   const key = `avatars/${randomUUID()}.webp`;
@@ -175,11 +174,11 @@ function constraintError(error: unknown): AppError | undefined {
   for (let depth = 0; depth < 5 && current; depth++) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "profiles_username_key")
-      return new AppError("USERNAME_TAKEN");
+      return new AppError("USERNAME_TAKEN", { field: "username" });
     if (code === "23514" && constraint === "profiles_username_format")
-      return new AppError("USERNAME_INVALID");
+      return new AppError("USERNAME_INVALID", { field: "username" });
     if (code === "23514" && constraint === "profiles_phone_e164")
-      return new AppError("PHONE_INVALID");
+      return new AppError("PHONE_INVALID", { field: "phoneNumber" });
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -57,10 +57,26 @@ function save(
   });
 }
 
-/** Expects the save to fail with `code` and to leave the member's rows and the avatar folder untouched. */
+/** The profile form's field each failure is shown under (the error carries it). */
+const fieldOf: Partial<Record<AppErrorCode, string>> = {
+  NAME_REQUIRED: "fullName",
+  NAME_TOO_LONG: "fullName",
+  USERNAME_INVALID: "username",
+  USERNAME_TAKEN: "username",
+  LOCATION_INVALID: "location",
+  PHONE_INVALID: "phoneNumber",
+  IMAGE_NOT_IMAGE: "avatar",
+  IMAGE_TOO_LARGE: "avatar",
+  IMAGE_UNREADABLE: "avatar",
+};
+
+/**
+ * Expects the save to fail with `code`, named for its field, and to leave the member's rows and
+ * the avatar folder untouched.
+ */
 async function expectRejected(promise: () => Promise<unknown>, code: AppErrorCode) {
   const before = await snapshot();
-  await expect(promise()).rejects.toMatchObject({ name: "AppError", code });
+  await expect(promise()).rejects.toMatchObject({ name: "AppError", code, field: fieldOf[code] });
   expect(await snapshot()).toEqual(before);
 }
 

@@ -13,6 +13,8 @@ const errors = {
   passwordsDoNotMatch: "Passwords do not match",
   nameTooLong: "Please keep the name under 100 characters",
   invalidResetLink: "This reset link is invalid or has expired. Ask for a new one.",
+  languageInvalid: "Please choose English or Arabic",
+  deleteNotConfirmed: "Please tick the box to confirm",
   INVALID_CREDENTIALS: "Invalid email or password",
   EMAIL_TAKEN: "An account with this e-mail already exists. Sign in, or reset your password.",
   PASSWORD_TOO_SHORT: "Password must be at least 8 characters",

@@ -1,23 +1,23 @@
 import { MailCheck } from "lucide-react";
-import { useEffect } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { EmailField, FormAlert } from "~/components/ui/field";
+import { Suspense, useEffect } from "react";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { FormAlert } from "~/components/ui/field";
+import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import { forgotPasswordSchema } from "~/domain/accounts/accounts-schemas";
 import { requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import {
-  type FormFailure,
-  failedAction,
-  formValues,
-  invalidForm,
-  withActionHeaders,
-} from "~/utils/action-error.server";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/forgot-password";
+
+// The form (and Conform) is fetched after the page is drawn; the server draws it in place.
+const ForgotPasswordForm = onDemand(
+  () => import("~/components/accounts/forgot-password-form").then((m) => m.ForgotPasswordForm),
+  { prefetch: true },
+);
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = serverT(context.lang, "auth");
@@ -28,19 +28,19 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await readFormData(request, context.lang), ["email"]);
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalidForm(context.lang, parsed.error, values);
+  const form = await readFormData(request, context.lang);
+  const submission = parseForm(context.lang, form, forgotPasswordSchema);
+  if (submission.status !== "success") return invalidForm(submission);
   try {
     await requestPasswordReset({
       db: context.db,
       auth: context.auth,
-      email: parsed.data.email,
+      email: submission.value.email,
       ip: context.clientIp,
     });
-    return { ok: true as const };
+    return submission.reply();
   } catch (error) {
-    return failedAction(context.lang, error, values);
+    return failedForm(context.lang, submission, error);
   }
 }
 
@@ -57,8 +57,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
   const { t } = useNamespace("auth", loaderData.translations.auth);
   const navigate = useNavigate();
   const busy = useNavigation().state !== "idle";
-  const sent = actionData?.ok === true;
-  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
+  const sent = actionData?.status === "success";
 
   useEffect(() => {
     if (!sent) return;
@@ -82,19 +81,9 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
             </FormAlert>
           </div>
         ) : (
-          <Form method="post" className="mt-6 space-y-4" noValidate data-testid="forgot-form">
-            {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
-            <EmailField
-              name="email"
-              label={t("fields.email")}
-              placeholder={t("placeholders.email")}
-              defaultValue={failure?.values?.email}
-              error={failure?.fieldErrors?.email}
-            />
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
-              {busy ? t("forgot.submitting") : t("forgot.submit")}
-            </button>
-          </Form>
+          <Suspense>
+            <ForgotPasswordForm lastResult={actionData} busy={busy} />
+          </Suspense>
         )}
         <p className="mt-6 text-center">
           <Link to="/auth" className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,14 +1,14 @@
-import { data, redirect } from "react-router";
+import { Suspense } from "react";
+import { data } from "react-router";
 import { ActivityTabs, tabOf } from "~/components/accounts/activity-tabs";
-import { EditProfileForm } from "~/components/accounts/edit-profile-form";
-import { PROFILE_FIELDS, profileFailure } from "~/components/accounts/profile-form.server";
-import { ProfileHeader, UnconfirmedNotice } from "~/components/accounts/profile-header";
+import { ProfileHeader } from "~/components/accounts/profile-header";
 import { ProfileInfo } from "~/components/accounts/profile-info";
 import { locationGroups, toProfileView } from "~/components/accounts/profile-view.server";
 import { toFavoriteCards } from "~/components/discovery/favorite-cards.server";
 import { toMyListingRows } from "~/components/listing/my-listings.server";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { onDemand } from "~/components/ui/on-demand";
+import { noFieldsSchema, profileSchema } from "~/domain/accounts/accounts-schemas";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { getProfile, type MemberProfile } from "~/domain/accounts/get-profile.server";
 import { requireMember } from "~/domain/accounts/session.server";
@@ -20,13 +20,23 @@ import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { type FormFailure, failedAction, formValues } from "~/utils/action-error.server";
 import { AppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";
 
+// The forms (and Conform) are fetched after the page is drawn; the server draws them in place, and
+// until their code arrives they are plain forms the action answers.
+const EditProfileForm = onDemand(
+  () => import("~/components/accounts/edit-profile-form").then((m) => m.EditProfileForm),
+  { prefetch: true },
+);
+const UnconfirmedNotice = onDemand(
+  () => import("~/components/accounts/resend-confirmation").then((m) => m.UnconfirmedNotice),
+  { prefetch: true },
+);
 // One tab is drawn at a time: each tab's code is fetched when it is shown (the server draws it in
 // place), so the page's first load carries none of the three (issue 12).
 const MyListingsTable = onDemand(() =>
@@ -98,38 +108,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
   const form = await readCappedFormData(request, lang, MAX_PROFILE_REQUEST_BYTES);
-  if (!form) return profileFailure(lang, new AppError("IMAGE_TOO_LARGE"), {});
+  if (!form) {
+    // Too large to read: nothing typed comes back, the reason goes under the picture.
+    const unread = parseForm(lang, intentOnly("profile"), noFieldsSchema);
+    return failedForm(lang, unread, new AppError("IMAGE_TOO_LARGE", { field: "avatar" }));
+  }
   const intent = String(form.get("intent") ?? "profile");
 
   if (intent === "resend") {
+    const submission = parseForm(lang, form, noFieldsSchema);
     try {
       await resendConfirmation({ db, auth, email: member.email, ip: context.clientIp });
-      return { ok: true as const, intent };
+      return submission.reply();
     } catch (error) {
-      return failedAction(lang, error, {}, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
-  const values = formValues(form, PROFILE_FIELDS);
-  const upload = form.get("avatar");
+  const submission = parseForm(lang, form, profileSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const { avatar: upload, ...input } = submission.value;
   const avatar =
     upload instanceof File && upload.size > 0
       ? { bytes: new Uint8Array(await upload.arrayBuffer()) }
       : undefined;
   try {
-    await updateProfile({
-      db,
-      memberId: member.id,
-      input: values,
-      avatar,
-      dataDir: env.DATA_DIR,
-      lang,
-    });
+    await updateProfile({ db, memberId: member.id, input, avatar, dataDir: env.DATA_DIR, lang });
   } catch (error) {
-    return profileFailure(lang, error, values);
+    return failedForm(lang, submission, error);
   }
-  return redirect("/profile", { headers: { "Set-Cookie": flashCookie("profile-saved") } });
+  return redirectWithFlash("/profile", "profile-saved");
 }
+
+/** A form holding only its intent, for a reply to a request whose body was not read. */
+function intentOnly(intent: string) {
+  const form = new FormData();
+  form.set("intent", intent);
+  return form;
+}
+
+export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.meta),
@@ -142,22 +160,27 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   useNamespace("favorites", loaderData.translations.favorites);
   useNamespace("discovery", loaderData.translations.discovery);
   const { profile, tab } = loaderData;
-  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
-  const saveFailure = failure?.intent === "profile" ? failure : undefined;
-  const resendFailure = failure?.intent === "resend" ? failure : undefined;
-  const resent = actionData?.ok === true && actionData.intent === "resend";
-  const editing = loaderData.editing || Boolean(saveFailure);
+  // A failed save comes back to the form (a save is only ever answered with an error).
+  const editing = loaderData.editing || actionData?.initialValue?.intent === "profile";
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <ProfileHeader profile={profile} editing={editing} />
 
       {profile.emailVerified ? null : (
-        <UnconfirmedNotice email={profile.email} resent={resent} failure={resendFailure} />
+        <Suspense>
+          <UnconfirmedNotice email={profile.email} actionData={actionData} />
+        </Suspense>
       )}
 
       {editing ? (
-        <EditProfileForm profile={profile} locations={loaderData.locations} failure={saveFailure} />
+        <Suspense>
+          <EditProfileForm
+            profile={profile}
+            locations={loaderData.locations}
+            actionData={actionData}
+          />
+        </Suspense>
       ) : (
         <ProfileInfo profile={profile} />
       )}

@@ -1,12 +1,12 @@
+import { Suspense } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { AccountCard, LanguageCard } from "~/components/accounts/account-settings";
+import { onDemand } from "~/components/ui/on-demand";
 import {
-  DeleteAccountCard,
-  PasswordCard,
-  SignOutAllCard,
-} from "~/components/accounts/security-settings";
-import { FormAlert } from "~/components/ui/field";
-import { changePasswordSchema } from "~/domain/accounts/accounts-schemas";
+  changePasswordSchema,
+  deleteAccountSchema,
+  languageSchema,
+  noFieldsSchema,
+} from "~/domain/accounts/accounts-schemas";
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
@@ -15,20 +15,34 @@ import { ensureProfile, requireMember } from "~/domain/accounts/session.server";
 import { setPreferredLanguage } from "~/domain/accounts/set-preferred-language.server";
 import { signOutEverywhere } from "~/domain/accounts/sign-out.server";
 import { deleteAvatarFile } from "~/domain/accounts/update-profile.server";
-import { isLang, languageCookieName } from "~/i18n/config";
+import { languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import {
-  type FormFailure,
-  failedAction,
-  formValues,
-  invalidForm,
-} from "~/utils/action-error.server";
-import { type FlashKey, flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/settings";
+
+// The cards and their forms (with Conform) are fetched after the page is drawn; the server draws
+// them in place, and until their code arrives they are plain forms the action answers. Each card
+// picks its form's reply from the action data itself, so the page's own code stays small.
+const accountCards = () => import("~/components/accounts/account-settings");
+const securityCards = () => import("~/components/accounts/security-settings");
+const AccountCard = onDemand(() => accountCards().then((m) => m.AccountCard), { prefetch: true });
+const LanguageCard = onDemand(() => accountCards().then((m) => m.LanguageCard), {
+  prefetch: true,
+});
+const PasswordCard = onDemand(() => securityCards().then((m) => m.PasswordCard), {
+  prefetch: true,
+});
+const SignOutAllCard = onDemand(() => securityCards().then((m) => m.SignOutAllCard), {
+  prefetch: true,
+});
+const DeleteAccountCard = onDemand(() => securityCards().then((m) => m.DeleteAccountCard), {
+  prefetch: true,
+});
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -54,9 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "password") {
-    const values = formValues(form, ["currentPassword", "password", "confirmPassword"]);
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) return invalidForm(lang, parsed.error, {}, intent);
+    const submission = parseForm(lang, form, changePasswordSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
       const { preferredLanguage } = await getProfile({ db, memberId: member.id, lang });
       const cookies = await changePassword({
@@ -66,25 +79,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         member,
         lang: preferredLanguage,
         headers: request.headers,
-        input: { currentPassword: parsed.data.currentPassword, password: parsed.data.password },
+        input: {
+          currentPassword: submission.value.currentPassword,
+          password: submission.value.password,
+        },
         links: { publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
         ip: context.clientIp,
       });
-      return redirectWith("/settings", cookies, "password-updated");
+      return redirectWithFlash("/settings", "password-updated", cookies);
     } catch (error) {
-      return failedAction(lang, error, {}, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
   if (intent === "language") {
-    const choice = form.get("language");
-    if (!isLang(choice)) {
-      const message = serverT(lang, "account")("settings.language.invalid");
-      return data<FormFailure>(
-        { ok: false, intent, fieldErrors: { language: message } },
-        { status: 400 },
-      );
-    }
+    const submission = parseForm(lang, form, languageSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    const choice = submission.value.language;
     await ensureProfile(db, member, choice);
     await setPreferredLanguage({ db, memberId: member.id, lang: choice });
     const secure = env.PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
@@ -95,19 +106,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "signout-all") {
-    const cookies = await signOutEverywhere({ db, auth, userId: member.id });
-    return redirectWith("/auth", cookies, "signed-out-everywhere");
+    const submission = parseForm(lang, form, noFieldsSchema);
+    try {
+      const cookies = await signOutEverywhere({ db, auth, userId: member.id });
+      return redirectWithFlash("/auth", "signed-out-everywhere", cookies);
+    } catch (error) {
+      return failedForm(lang, submission, error);
+    }
   }
 
   if (intent === "delete") {
-    const values = formValues(form, ["password", "confirm"]);
-    const fieldErrors: Record<string, string> = {};
-    if (!values.password) fieldErrors.password = serverT(lang)("errors.required");
-    if (values.confirm !== "yes")
-      fieldErrors.confirm = serverT(lang, "account")("settings.deleteAccount.confirmRequired");
-    if (Object.keys(fieldErrors).length > 0) {
-      return data<FormFailure>({ ok: false, intent, fieldErrors }, { status: 400 });
-    }
+    const submission = parseForm(lang, form, deleteAccountSchema);
+    if (submission.status !== "success") return invalidForm(submission);
     try {
       // Read before the rows go: the avatar file is not in the database cascade.
       const { avatarKey } = await getProfile({ db, memberId: member.id, lang });
@@ -117,37 +127,30 @@ export async function action({ request, context }: Route.ActionArgs) {
         storage: createLocalStorage(env.DATA_DIR),
         memberId: member.id,
         headers: request.headers,
-        password: values.password,
+        password: submission.value.password,
         ip: context.clientIp,
       });
       await deleteAvatarFile({ dataDir: env.DATA_DIR, avatarKey });
-      return redirectWith("/", cookies, "account-deleted");
+      return redirectWithFlash("/", "account-deleted", cookies);
     } catch (error) {
-      return failedAction(lang, error, {}, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
   if (intent === "resend") {
+    const submission = parseForm(lang, form, noFieldsSchema);
     try {
       await resendConfirmation({ db, auth, email: member.email, ip: context.clientIp });
-      return { ok: true as const, intent };
+      return submission.reply();
     } catch (error) {
-      return failedAction(lang, error, {}, intent);
+      return failedForm(lang, submission, error);
     }
   }
 
-  return data<FormFailure>(
-    { ok: false, formError: serverT(lang)("errors.UNEXPECTED") },
-    { status: 400 },
-  );
+  throw data(null, { status: 400 });
 }
 
-function redirectWith(to: string, cookies: string[], flash: FlashKey) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie(flash));
-  return redirect(to, { headers });
-}
+export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.meta),
@@ -159,41 +162,34 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const busyIntent =
     navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : undefined;
-  const failureFor = (intent: string) => (failure?.intent === intent ? failure : undefined);
-  const resent = actionData?.ok === true && actionData.intent === "resend";
 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold text-ink">{t("settings.title")}</h1>
       <p className="mt-1 text-sm text-muted">{t("settings.intro")}</p>
-      {failure && !failure.intent && failure.formError ? (
-        <div className="mt-4">
-          <FormAlert>{failure.formError}</FormAlert>
-        </div>
-      ) : null}
 
       <div className="mt-6 space-y-6">
-        <AccountCard
-          email={loaderData.email}
-          emailVerified={loaderData.emailVerified}
-          resent={resent}
-          failure={failureFor("resend")}
-          busy={busyIntent === "resend"}
-        />
+        <Suspense>
+          <AccountCard
+            email={loaderData.email}
+            emailVerified={loaderData.emailVerified}
+            actionData={actionData}
+            busy={busyIntent === "resend"}
+          />
 
-        <PasswordCard failure={failureFor("password")} busy={busyIntent === "password"} />
+          <PasswordCard actionData={actionData} busy={busyIntent === "password"} />
 
-        <LanguageCard
-          current={loaderData.preferredLanguage}
-          saved={loaderData.languageSaved}
-          failure={failureFor("language")}
-          busy={busyIntent === "language"}
-        />
+          <LanguageCard
+            current={loaderData.preferredLanguage}
+            saved={loaderData.languageSaved}
+            actionData={actionData}
+            busy={busyIntent === "language"}
+          />
 
-        <SignOutAllCard busy={busyIntent === "signout-all"} />
+          <SignOutAllCard actionData={actionData} busy={busyIntent === "signout-all"} />
 
-        <DeleteAccountCard failure={failureFor("delete")} busy={busyIntent === "delete"} />
+          <DeleteAccountCard actionData={actionData} busy={busyIntent === "delete"} />
+        </Suspense>
       </div>
     </main>
   );

@@ -2,11 +2,20 @@ import { BadgeCheck, Globe, MailWarning, UserRound } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/ui/form";
 import type { Lang } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
-import type { FormFailure } from "~/utils/action-error.server";
+import { replyFor } from "~/utils/form-reply";
 import { ResendConfirmation } from "./resend-confirmation";
 import { SettingsCard } from "./settings-card";
+
+/*
+ * The settings page's account and language cards (the page fetches this module after it is
+ * drawn: its forms are checked in the browser by the schemas their action parses).
+ */
+
+const languageSchema = () =>
+  import("~/domain/accounts/accounts-schemas").then((m) => m.languageSchema);
 
 /**
  * The account's email address, whether it is confirmed (with the link sent again on request), and
@@ -15,14 +24,13 @@ import { SettingsCard } from "./settings-card";
 export function AccountCard({
   email,
   emailVerified,
-  resent,
-  failure,
+  actionData,
   busy,
 }: {
   email: string;
   emailVerified: boolean;
-  resent: boolean;
-  failure?: FormFailure;
+  /** The page's action data, which may be the reply to intent resend. */
+  actionData: unknown;
   busy: boolean;
 }) {
   const { t } = useTranslation("account");
@@ -51,7 +59,7 @@ export function AccountCard({
           )}
         </dd>
       </dl>
-      {emailVerified ? null : <ResendConfirmation resent={resent} failure={failure} busy={busy} />}
+      {emailVerified ? null : <ResendConfirmation actionData={actionData} busy={busy} />}
       <Link
         to="/profile?edit=1"
         className="inline-block text-sm font-medium text-brand-700 hover:underline"
@@ -66,20 +74,29 @@ export function AccountCard({
 export function LanguageCard({
   current,
   saved,
-  failure,
+  actionData,
   busy,
 }: {
   current: Lang;
   saved: boolean;
-  failure?: FormFailure;
+  /** The page's action data, which may be the reply to intent language. */
+  actionData: unknown;
   busy: boolean;
 }) {
   const { t } = useTranslation("account");
+  const lastResult = replyFor(actionData, "language");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "language",
+    schema: languageSchema,
+    lastResult,
+    defaultValue: { language: current },
+  });
   const options = [
     { value: "en", label: t("settings.language.english"), lang: "en", dir: "ltr" },
     { value: "ar", label: t("settings.language.arabic"), lang: "ar", dir: "rtl" },
   ] as const;
-  const error = failure?.fieldErrors?.language;
+  const error = fields.language.errors?.[0];
+  const chosen = fields.language.initialValue;
   return (
     <SettingsCard
       icon={<Globe className="size-5" aria-hidden />}
@@ -91,8 +108,9 @@ export function LanguageCard({
           {t("settings.language.savedBody")}
         </FormAlert>
       ) : null}
-      <Form method="post" className="space-y-4" data-testid="language-form">
+      <Form method="post" className="space-y-4" {...formProps} data-testid="language-form">
         <input type="hidden" name="intent" value="language" />
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <fieldset aria-describedby={error ? "language-error" : undefined}>
           <legend className="text-sm text-muted">{t("settings.language.body")}</legend>
           <div className="mt-3 grid grid-cols-2 gap-3">
@@ -103,9 +121,9 @@ export function LanguageCard({
               >
                 <input
                   type="radio"
-                  name="language"
+                  name={fields.language.name}
                   value={option.value}
-                  defaultChecked={current === option.value}
+                  defaultChecked={(chosen ?? current) === option.value}
                   className="size-4 accent-brand-600"
                 />
                 <span lang={option.lang} dir={option.dir}>

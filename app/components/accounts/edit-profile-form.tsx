@@ -4,34 +4,56 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
+import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { toast } from "~/components/ui/toast";
+import {
+  AVATAR_MAX_BYTES,
+  NAME_MAX,
+  PHONE_INPUT_MAX,
+  USERNAME_MAX,
+} from "~/domain/accounts/accounts-limits";
 import { useTranslation } from "~/i18n/react";
-import type { FormFailure } from "~/utils/action-error.server";
+import { replyFor } from "~/utils/form-reply";
 import type { ProfileView } from "./profile-view.server";
 
-// Mirrors AVATAR_MAX_BYTES in update-profile.server.ts (a server module the browser cannot import).
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const profileSchema = () =>
+  import("~/domain/accounts/accounts-schemas").then((m) => m.profileSchema);
 
 /**
- * The profile form. The picture is checked for size and previewed in the browser, and sent with
- * the rest on Save; a failure comes back with what was typed and the reason under its field.
+ * The profile form (the page fetches it after it is drawn). Each field is checked in the browser
+ * by the schema the action parses; the picture is checked for size and previewed as soon as it
+ * is chosen, and sent with the rest on Save. A failure comes back with what was typed and the
+ * reason under its field.
  */
 export function EditProfileForm({
   profile,
   locations,
-  failure,
+  actionData,
 }: {
   profile: ProfileView;
   locations: CityGroup[];
-  failure?: FormFailure;
+  /** The page's action data, which may be the reply to intent profile. */
+  actionData: unknown;
 }) {
   const { t } = useTranslation("account");
+  const lastResult = replyFor(actionData, "profile");
   const busy = useNavigation().formData?.get("intent") === "profile";
   const [preview, setPreview] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | undefined>();
-  const values = failure?.values;
-  const errors = failure?.fieldErrors;
-  const shownAvatarError = avatarError ?? errors?.avatar;
+  const { form, fields, formProps } = useValidatedForm({
+    name: "profile",
+    schema: profileSchema,
+    lastResult,
+  });
+  // What the form starts with: what was sent when the reply echoes it, else the profile (a
+  // request too large to read echoes nothing; an emptied name is echoed as its error).
+  const echoed = lastResult?.initialValue;
+  const sent = Boolean(echoed && ("fullName" in echoed || lastResult?.error?.fullName));
+  const initial = (
+    name: "fullName" | "username" | "location" | "phoneNumber",
+    saved?: string | null,
+  ) => (sent ? (fieldProps(fields[name]).defaultValue ?? "") : (saved ?? ""));
+  const shownAvatarError = avatarError ?? fields.avatar.errors?.[0];
 
   useEffect(() => {
     return () => {
@@ -63,11 +85,11 @@ export function EditProfileForm({
         method="post"
         encType="multipart/form-data"
         className="mt-5 space-y-5"
-        noValidate
+        {...formProps}
         data-testid="profile-form"
       >
         <input type="hidden" name="intent" value="profile" />
-        {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
 
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           {preview ? (
@@ -87,7 +109,7 @@ export function EditProfileForm({
             </label>
             <input
               id="field-avatar"
-              name="avatar"
+              name={fields.avatar.name}
               type="file"
               accept="image/*"
               onChange={onAvatarChange}
@@ -109,34 +131,35 @@ export function EditProfileForm({
         </div>
 
         <Field
-          name="fullName"
+          {...fieldProps(fields.fullName)}
+          defaultValue={initial("fullName", profile.fullName)}
           dir="auto"
           autoComplete="name"
           label={t("profile.form.fullName")}
-          defaultValue={values?.fullName ?? profile.fullName}
-          error={errors?.fullName}
-          maxLength={100}
+          maxLength={NAME_MAX}
           required
         />
         <Field
-          name="username"
+          {...fieldProps(fields.username)}
+          defaultValue={initial("username", profile.username)}
           dir="ltr"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           label={t("profile.form.username")}
           hint={t("profile.form.usernameHint")}
-          defaultValue={values?.username ?? profile.username ?? ""}
-          error={errors?.username}
-          maxLength={31}
+          // One more for the "@" people type first.
+          maxLength={USERNAME_MAX + 1}
         />
         <LocationSelect
+          name={fields.location.name}
           groups={locations}
-          defaultValue={values?.location ?? profile.location ?? ""}
-          error={errors?.location}
+          defaultValue={initial("location", profile.location)}
+          error={fields.location.errors?.[0]}
         />
         <Field
-          name="phoneNumber"
+          {...fieldProps(fields.phoneNumber)}
+          defaultValue={initial("phoneNumber", profile.phone)}
           type="tel"
           inputMode="tel"
           dir="ltr"
@@ -144,9 +167,7 @@ export function EditProfileForm({
           label={t("profile.form.phone")}
           placeholder={t("profile.form.phonePlaceholder")}
           hint={t("profile.form.phoneHint")}
-          defaultValue={values?.phoneNumber ?? profile.phone ?? ""}
-          error={errors?.phoneNumber}
-          maxLength={40}
+          maxLength={PHONE_INPUT_MAX}
         />
 
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
@@ -163,10 +184,12 @@ export function EditProfileForm({
 }
 
 function LocationSelect({
+  name,
   groups,
   defaultValue,
   error,
 }: {
+  name: string;
   groups: CityGroup[];
   defaultValue: string;
   error?: string;
@@ -179,7 +202,7 @@ function LocationSelect({
       </label>
       <select
         id="field-location"
-        name="location"
+        name={name}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "field-location-error" : undefined}

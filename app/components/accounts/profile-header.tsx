@@ -1,11 +1,9 @@
-import { BadgeCheck, CalendarDays, MailWarning, Pencil } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { BadgeCheck, CalendarDays, Pencil } from "lucide-react";
+import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/react";
-import type { FormFailure } from "~/utils/action-error.server";
 import type { ProfileView } from "./profile-view.server";
-import { ResendConfirmation } from "./resend-confirmation";
 
 /** The member's picture, name, handle, badge and age on the site; "Edit" unless editing. */
 export function ProfileHeader({ profile, editing }: { profile: ProfileView; editing: boolean }) {
@@ -50,35 +48,6 @@ export function ProfileHeader({ profile, editing }: { profile: ProfileView; edit
             {t("profile.edit")}
           </Link>
         )}
-      </div>
-    </section>
-  );
-}
-
-/** The email address is not confirmed yet: say so, and offer to send the link again. */
-export function UnconfirmedNotice({
-  email,
-  resent,
-  failure,
-}: {
-  email: string;
-  resent: boolean;
-  failure?: FormFailure;
-}) {
-  const { t } = useTranslation("account");
-  const busy = useNavigation().formData?.get("intent") === "resend";
-  return (
-    <section
-      className="mt-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-5 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-start"
-      data-testid="unconfirmed-email"
-    >
-      <MailWarning className="size-5 shrink-0 text-amber-600" aria-hidden />
-      <div className="flex-1 space-y-3">
-        <div>
-          <h2 className="font-semibold">{t("unconfirmed.title")}</h2>
-          <p className="mt-1">{t("unconfirmed.body", { email: `\u2068${email}\u2069` })}</p>
-        </div>
-        <ResendConfirmation resent={resent} failure={failure} busy={busy} />
       </div>
     </section>
   );

@@ -2,17 +2,40 @@ import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert, PasswordField } from "~/components/ui/field";
+import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { useTranslation } from "~/i18n/react";
-import type { FormFailure } from "~/utils/action-error.server";
+import { replyFor } from "~/utils/form-reply";
 import { NewPasswordFields } from "./new-password-fields";
 import { SettingsCard } from "./settings-card";
+
+/*
+ * The settings page's security cards. Each form is checked in the browser by the schema its
+ * action parses (accounts-schemas.ts); the page fetches this module after it is drawn.
+ */
+
+const schemas = () => import("~/domain/accounts/accounts-schemas");
+const changePasswordSchema = () => schemas().then((m) => m.changePasswordSchema);
+const deleteAccountSchema = () => schemas().then((m) => m.deleteAccountSchema);
+const noFieldsSchema = () => schemas().then((m) => m.noFieldsSchema);
 
 const dangerButton =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60";
 
+interface CardProps {
+  /** The page's action data: each card picks the reply to its own form (replyFor). */
+  actionData: unknown;
+  busy: boolean;
+}
+
 /** Changing the password: the current one, then the new one twice. */
-export function PasswordCard({ failure, busy }: { failure?: FormFailure; busy: boolean }) {
+export function PasswordCard({ actionData, busy }: CardProps) {
   const { t } = useTranslation("account");
+  const lastResult = replyFor(actionData, "password");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "change-password",
+    schema: changePasswordSchema,
+    lastResult,
+  });
   return (
     <SettingsCard
       icon={<KeyRound className="size-5" aria-hidden />}
@@ -20,20 +43,20 @@ export function PasswordCard({ failure, busy }: { failure?: FormFailure; busy: b
       testId="settings-password"
     >
       <p className="text-sm text-muted">{t("settings.password.body")}</p>
-      <Form method="post" className="space-y-4" noValidate data-testid="password-form">
+      <Form method="post" className="space-y-4" {...formProps} data-testid="password-form">
         <input type="hidden" name="intent" value="password" />
-        {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <PasswordField
-          name="currentPassword"
+          {...fieldProps(fields.currentPassword)}
           autoComplete="current-password"
           label={t("settings.password.current")}
-          error={failure?.fieldErrors?.currentPassword}
         />
         <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
           label={t("settings.password.new")}
           hint={t("settings.password.hint")}
           confirmLabel={t("settings.password.confirm")}
-          errors={failure?.fieldErrors}
         />
         <button type="submit" className={buttonStyles.primary} disabled={busy}>
           {busy ? t("settings.password.submitting") : t("settings.password.submit")}
@@ -44,8 +67,14 @@ export function PasswordCard({ failure, busy }: { failure?: FormFailure; busy: b
 }
 
 /** Signing out on every device (every session ends, this one too). */
-export function SignOutAllCard({ busy }: { busy: boolean }) {
+export function SignOutAllCard({ actionData, busy }: CardProps) {
   const { t } = useTranslation("account");
+  const lastResult = replyFor(actionData, "signout-all");
+  const { form, formProps } = useValidatedForm({
+    name: "no-fields",
+    schema: noFieldsSchema,
+    lastResult,
+  });
   return (
     <SettingsCard
       icon={<LogOut className="size-5 rtl:-scale-x-100" aria-hidden />}
@@ -53,8 +82,9 @@ export function SignOutAllCard({ busy }: { busy: boolean }) {
       testId="settings-signout-all"
     >
       <p className="text-sm text-muted">{t("settings.signOutAll.body")}</p>
-      <Form method="post">
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="intent" value="signout-all" />
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <button type="submit" className={buttonStyles.secondary} disabled={busy}>
           {busy ? t("settings.signOutAll.submitting") : t("settings.signOutAll.submit")}
         </button>
@@ -64,9 +94,15 @@ export function SignOutAllCard({ busy }: { busy: boolean }) {
 }
 
 /** Deleting the account, after the password and a ticked confirmation. */
-export function DeleteAccountCard({ failure, busy }: { failure?: FormFailure; busy: boolean }) {
+export function DeleteAccountCard({ actionData, busy }: CardProps) {
   const { t } = useTranslation("account");
-  const confirmError = failure?.fieldErrors?.confirm;
+  const lastResult = replyFor(actionData, "delete");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "delete-account",
+    schema: deleteAccountSchema,
+    lastResult,
+  });
+  const confirmError = fields.confirm.errors?.[0];
   return (
     <SettingsCard
       icon={<Trash2 className="size-5" aria-hidden />}
@@ -83,23 +119,23 @@ export function DeleteAccountCard({ failure, busy }: { failure?: FormFailure; bu
         </ul>
         <p className="mt-3 text-muted">{t("settings.deleteAccount.conversations")}</p>
       </div>
-      <Form method="post" className="space-y-4" noValidate data-testid="delete-form">
+      <Form method="post" className="space-y-4" {...formProps} data-testid="delete-form">
         <input type="hidden" name="intent" value="delete" />
-        {failure?.formError ? <FormAlert>{failure.formError}</FormAlert> : null}
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <PasswordField
-          name="password"
+          {...fieldProps(fields.password)}
           id="delete-password"
           autoComplete="current-password"
           label={t("settings.deleteAccount.password")}
           hint={t("settings.deleteAccount.passwordHint")}
-          error={failure?.fieldErrors?.password}
         />
         <div>
           <label className="flex items-start gap-3 text-sm font-medium text-ink">
             <input
               type="checkbox"
-              name="confirm"
+              name={fields.confirm.name}
               value="yes"
+              defaultChecked={fields.confirm.initialValue === "yes"}
               required
               aria-invalid={confirmError ? true : undefined}
               aria-describedby={confirmError ? "delete-confirm-error" : undefined}

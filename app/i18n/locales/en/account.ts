@@ -110,7 +110,6 @@ const account = {
       saving: "Saving...",
       savedTitle: "Language saved",
       savedBody: "Souqna and our e-mails to you now use this language.",
-      invalid: "Please choose English or Arabic",
     },
     signOutAll: {
       title: "Sign out everywhere",
@@ -129,7 +128,6 @@ const account = {
       password: "Password",
       passwordHint: "Enter your password to confirm that it is you.",
       confirm: "I understand this cannot be undone",
-      confirmRequired: "Please tick the box to confirm",
       submit: "Delete my account",
       submitting: "Deleting...",
     },

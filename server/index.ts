@@ -21,6 +21,7 @@ import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir } from "./data-dir";
 import { type AppLogger, createLogger } from "./logger";
+import { answerWorkerScrapes } from "./metrics";
 
 const SHUTDOWN_GRACE_MS = 4000;
 /** The primary waits a little longer than its workers' own grace before it kills them. */
@@ -144,6 +145,8 @@ async function runPrimary({
   }
   if (closing) return;
   stopHousekeeping = startHousekeeping(database, env, logger);
+  // A scrape reaches any one worker; it answers with all of theirs, gathered here.
+  answerWorkerScrapes(logger);
   logger.info({ mail: describeMail(env) }, "outgoing mail");
 
   const fork = () => {

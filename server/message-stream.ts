@@ -141,14 +141,20 @@ export function messageStream({
       queue = queue
         .then(() => handle(signal))
         .catch((error: unknown) => {
-          logger.warn({ err: error }, "a live message could not be sent");
+          logger.warn(
+            { err: error, reqId: res.locals.requestId },
+            "a live message could not be sent",
+          );
         });
     });
 
     const heartbeat = setInterval(() => {
       write(": ping\n\n");
       queue = queue.then(closeIfSignedOut).catch((error: unknown) => {
-        logger.warn({ err: error }, "a stream's session could not be checked");
+        logger.warn(
+          { err: error, reqId: res.locals.requestId },
+          "a stream's session could not be checked",
+        );
       });
     }, HEARTBEAT_MS);
     const lifetime = setTimeout(() => close(true), MAX_STREAM_MS + Math.random() * 60_000);

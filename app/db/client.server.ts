@@ -25,7 +25,18 @@ export interface DatabaseHandle {
    * dedicated connection of their own, message-hub.server.ts). Resolves with the unsubscribe.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections right now, for the metrics (server/metrics.ts). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are in use. */
+  waiting: number;
+  max: number;
 }
 
 const queryCounter: Logger = { logQuery: () => countQuery() };
@@ -99,6 +110,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

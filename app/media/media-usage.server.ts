@@ -10,7 +10,8 @@ interface MediaUsage {
 
 const KEY = Symbol.for("souqna.media-usage");
 const store = globalThis as typeof globalThis & { [KEY]?: MediaUsage };
-const usage: MediaUsage = (store[KEY] ??= { bytesWritten: 0 });
+store[KEY] ??= { bytesWritten: 0 };
+const usage: MediaUsage = store[KEY];
 
 export function countMediaBytesWritten(bytes: number) {
   usage.bytesWritten += bytes;

@@ -1,0 +1,313 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEventStream } from "../tests/setup/event-stream";
+import { signUpOverHttp } from "../tests/setup/http-members";
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  expectStartupFailure,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
+
+/*
+ * GET /metrics on the real built server: counters move with traffic, route labels are patterns
+ * (never ids), and only this machine or the holder of METRICS_TOKEN may read them. On PostgreSQL
+ * (TEST_DATABASE_URL) a cluster of two workers answers with the whole instance's figures.
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-metrics-"));
+const TOKEN = "metrics-token-for-the-suite-0123456789";
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+type Series = { name: string; labels: Record<string, string>; value: number };
+
+/** Prometheus's text format, one sample a line. */
+function parse(text: string): Series[] {
+  return text
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`not a sample: ${line}`);
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+        labels[key!] = value!;
+      }
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    });
+}
+
+/** The sum of the samples called `name` whose labels include `labels`. */
+function total(series: Series[], name: string, labels: Record<string, string> = {}) {
+  return series
+    .filter((s) => s.name === name)
+    .filter((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
+}
+
+async function scrape(baseUrl: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl}/metrics`, { headers });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parse(text);
+}
+
+/** A GET on a connection of its own (node:cluster hands out connections, not requests). */
+function getOnNewConnection(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** This machine's first address that is not loopback, if it has one. */
+function outsideAddress() {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+}
+
+describe("GET /metrics without METRICS_TOKEN", () => {
+  let databaseUrl: string | undefined;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    databaseUrl = await createServerDatabase("souqna_metrics");
+    server = await startServer({
+      DATA_DIR: path.join(tmp, "open"),
+      DATABASE_URL: databaseUrl ?? "",
+      // Listens on every interface, so a request can come from outside loopback.
+      HOST: "0.0.0.0",
+      // signUpOverHttp names its client in X-Forwarded-For.
+      TRUST_PROXY: "1",
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.process.exitCode === null) await server.stop();
+    await dropServerDatabase(databaseUrl);
+  });
+
+  it("moves its counters with traffic, labelled by route pattern and never by id", async () => {
+    const before = await scrape(server.url);
+    const listing = { route: "/listing/:id", method: "GET" };
+    for (const pathname of ["/listing/123", "/listing/456", "/listing/456.data", "/about"]) {
+      await (await fetch(`${server.url}${pathname}`)).arrayBuffer();
+    }
+    const after = await scrape(server.url);
+
+    const requests = "souqna_http_requests_total";
+    expect(total(after, requests, listing) - total(before, requests, listing)).toBe(3);
+    expect(total(after, requests, { route: "/about", status: "2xx" })).toBeGreaterThan(
+      total(before, requests, { route: "/about", status: "2xx" }),
+    );
+    // The three requests for two listings are one series (they were all 404s).
+    const listingSeries = after.filter(
+      (s) => s.name === requests && s.labels.route === listing.route,
+    );
+    expect(listingSeries).toEqual([
+      { name: requests, labels: { ...listing, status: "4xx" }, value: 3 },
+    ]);
+    const duration = "souqna_http_request_duration_seconds_count";
+    expect(total(after, duration, listing) - total(before, duration, listing)).toBe(3);
+
+    // No label anywhere carries an id or a raw address.
+    const routes = new Set(after.flatMap((s) => (s.labels.route ? [s.labels.route] : [])));
+    for (const route of routes) {
+      expect(route).toMatch(/^(\/[a-z0-9./:?*_-]*|unmatched|static)$/);
+      expect(route).not.toMatch(/123|456|\.data/);
+    }
+  });
+
+  it("measures SQL statements per request, the database pool and the process", async () => {
+    await (await fetch(`${server.url}/`)).arrayBuffer();
+    const metrics = await scrape(server.url);
+    const home = { route: "/", method: "GET" };
+    expect(total(metrics, "souqna_http_request_sql_queries_count", home)).toBeGreaterThan(0);
+    expect(total(metrics, "souqna_http_request_sql_queries_sum", home)).toBeGreaterThan(0);
+    expect(total(metrics, "souqna_db_pool_open_connections")).toBeGreaterThanOrEqual(1);
+    expect(total(metrics, "souqna_db_pool_max_connections")).toBeGreaterThanOrEqual(1);
+    expect(metrics.some((s) => s.name === "process_cpu_user_seconds_total")).toBe(true);
+    expect(metrics.some((s) => s.name === "nodejs_heap_size_used_bytes")).toBe(true);
+  });
+
+  it("counts open event streams and the bytes of photos written", async () => {
+    const member = await signUpOverHttp(server.url, {
+      name: "Rasha Metrics",
+      email: `rasha-${Date.now()}@example.com`,
+    });
+    const stream = await openEventStream(`${server.url}/api/messages/stream`, {
+      cookie: member.cookie,
+    });
+    expect(stream.status).toBe(200);
+    await stream.next((event) => event.event === "unread");
+    expect(total(await scrape(server.url), "souqna_event_streams_open")).toBe(1);
+    stream.close();
+    await until(async () => total(await scrape(server.url), "souqna_event_streams_open") === 0);
+
+    const written = total(await scrape(server.url), "souqna_media_written_bytes_total");
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      intent: "save",
+      title: "A photographed table",
+      description: "A wooden table, photographed for the metrics test.",
+      price: "1500000",
+      categoryId: "7",
+      location: "damascus",
+      "detail.service_type": "cleaning",
+      "detail.availability": "anytime",
+    })) {
+      form.set(key, value);
+    }
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+    const res = await fetch(`${server.url}/post-ad`, {
+      method: "POST",
+      headers: { cookie: member.cookie, origin: server.url },
+      body: form,
+      redirect: "manual",
+    });
+    expect(res.status, await res.text()).toBe(302);
+    const after = total(await scrape(server.url), "souqna_media_written_bytes_total");
+    // Three variants of one photo, as webp: some kilobytes.
+    expect(after - written).toBeGreaterThan(1000);
+  });
+
+  it("tells a client that is not this machine that nothing is here", async () => {
+    // Through a proxy (it connects over loopback, but names its client).
+    const proxied = await fetch(`${server.url}/metrics`, {
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(proxied.status).toBe(404);
+    expect(await proxied.text()).toBe("Not found");
+    // Straight from another address of this machine, which is not loopback.
+    const address = outsideAddress();
+    if (address) {
+      const port = new URL(server.url).port;
+      const direct = await getOnNewConnection(`http://${address}:${port}/metrics`);
+      expect(direct.status).toBe(404);
+      expect(direct.body).not.toContain("souqna_");
+    }
+  });
+});
+
+describe("GET /metrics with METRICS_TOKEN", () => {
+  let databaseUrl: string | undefined;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    databaseUrl = await createServerDatabase("souqna_metrics_token");
+    server = await startServer({
+      DATA_DIR: path.join(tmp, "token"),
+      DATABASE_URL: databaseUrl ?? "",
+      METRICS_TOKEN: TOKEN,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.process.exitCode === null) await server.stop();
+    await dropServerDatabase(databaseUrl);
+  });
+
+  it("answers the right bearer token, from anywhere", async () => {
+    await (await fetch(`${server.url}/about`)).arrayBuffer();
+    const metrics = await scrape(server.url, {
+      authorization: `Bearer ${TOKEN}`,
+      "x-forwarded-for": "203.0.113.7",
+    });
+    expect(total(metrics, "souqna_http_requests_total", { route: "/about" })).toBe(1);
+  });
+
+  it("refuses a wrong or missing token, loopback included, and says nothing more", async () => {
+    const attempts: Record<string, string>[] = [
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
+      { authorization: `Basic ${Buffer.from(`user:${TOKEN}`).toString("base64")}` },
+      {},
+    ];
+    for (const headers of attempts) {
+      const res = await fetch(`${server.url}/metrics`, { headers });
+      expect(res.status).toBe(401);
+      const body = await res.text();
+      expect(body).toBe("Unauthorized");
+    }
+  });
+});
+
+describe("configuration", () => {
+  it("stops with one line naming METRICS_TOKEN when it is too short", async () => {
+    const { code, output } = await expectStartupFailure({
+      DATA_DIR: path.join(tmp, "short"),
+      METRICS_TOKEN: "short",
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      "souqna: Invalid configuration: METRICS_TOKEN: must be at least 16 characters",
+    );
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("GET /metrics from a cluster of workers", () => {
+  let databaseUrl: string | undefined;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    databaseUrl = await createServerDatabase("souqna_metrics_cluster");
+    server = await startServer({
+      DATA_DIR: path.join(tmp, "cluster"),
+      DATABASE_URL: databaseUrl ?? "",
+      WEB_CONCURRENCY: "2",
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.process.exitCode === null) await server.stop();
+    await dropServerDatabase(databaseUrl);
+  });
+
+  it("answers with every worker's requests, whichever worker the scrape reaches", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await getOnNewConnection(`${server.url}/about`)).status).toBe(200);
+    }
+    const served = new Set(
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"') && line.includes('"url":"/about"'))
+        .map((line) => (JSON.parse(line) as { worker: number }).worker),
+    );
+    expect(served.size).toBe(2);
+    for (let i = 0; i < 4; i++) {
+      const { status, body } = await getOnNewConnection(`${server.url}/metrics`);
+      expect(status).toBe(200);
+      expect(total(parse(body), "souqna_http_requests_total", { route: "/about" })).toBe(10);
+      // Two pools of 10.
+      expect(total(parse(body), "souqna_db_pool_max_connections")).toBe(20);
+    }
+  });
+});

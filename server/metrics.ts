@@ -1,0 +1,305 @@
+import cluster from "node:cluster";
+import crypto from "node:crypto";
+import type { Request, RequestHandler, Response } from "express";
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  Registry,
+} from "prom-client";
+import type { ServerBuild } from "react-router";
+import type { DatabaseHandle } from "../app/db/client.server";
+import type { QueryStats } from "../app/db/query-stats.server";
+import { mediaBytesWritten } from "../app/media/media-usage.server";
+import type { Env } from "../app/utils/env.server";
+import { isDirectLoopback } from "./app";
+import type { AppLogger } from "./logger";
+import { createRoutePatterns, UNMATCHED } from "./route-pattern";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The request's SQL statement count (server/app.ts), read by the metrics when it ends. */
+      queryStats?: QueryStats;
+    }
+  }
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Seconds: a cached page takes a millisecond, a listing with photos posted over 3G several. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Statements per request: pages are budgeted at a handful (the query-budget tests). */
+const SQL_BUCKETS = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
+/** A worker asks its primary for the whole instance's metrics, and waits this long at most. */
+const CLUSTER_SCRAPE_TIMEOUT_MS = 6000;
+
+interface MetricsOptions {
+  env: Pick<Env, "METRICS_TOKEN">;
+  database: DatabaseHandle;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  logger: AppLogger;
+}
+
+/**
+ * What this process measures, in Prometheus's text format at GET /metrics (prom-client): requests
+ * by route pattern, method and status class, SQL statements per request, the database pool, open
+ * event streams, media bytes written, and Node's own process metrics. Every label has a bounded
+ * set of values: a route is the pattern of the React Router route that answered
+ * (`/listing/:id`), never the address asked for.
+ */
+export function createMetrics({ env, database, build, logger }: MetricsOptions) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: "souqna_http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status class",
+    labelNames: ["route", "method", "status"] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: "souqna_http_request_duration_seconds",
+    help: "Time to answer an HTTP request (event streams excluded: they stay open for minutes)",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const sqlPerRequest = new Histogram({
+    name: "souqna_http_request_sql_queries",
+    help: "SQL statements run to answer one request (static files excluded)",
+    labelNames: ["route", "method"] as const,
+    buckets: SQL_BUCKETS,
+    registers,
+  });
+  const streams = new Gauge({
+    name: "souqna_event_streams_open",
+    help: "Server-sent event streams (live messages) open on this process",
+    registers,
+  });
+  new Counter({
+    name: "souqna_media_written_bytes_total",
+    help: "Bytes of photo files written to media storage by this process",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(mediaBytesWritten());
+    },
+  });
+  // PGlite is one connection in this process with no pool to watch: its figures are fixed at one
+  // open connection of one, and idle/waiting are not reported.
+  const pool = () => database.poolStats?.();
+  new Gauge({
+    name: "souqna_db_pool_open_connections",
+    help: "Database connections open (in use or idle); 1 on the embedded database",
+    registers,
+    collect() {
+      this.set(pool()?.total ?? 1);
+    },
+  });
+  new Gauge({
+    name: "souqna_db_pool_max_connections",
+    help: "The most database connections the pool may open; 1 on the embedded database",
+    registers,
+    collect() {
+      this.set(pool()?.max ?? 1);
+    },
+  });
+  if (database.poolStats) {
+    new Gauge({
+      name: "souqna_db_pool_idle_connections",
+      help: "Open database connections not in use",
+      registers,
+      collect() {
+        this.set(pool()?.idle ?? 0);
+      },
+    });
+    new Gauge({
+      name: "souqna_db_pool_waiting_queries",
+      help: "Queries waiting for a database connection (all are in use)",
+      registers,
+      collect() {
+        this.set(pool()?.waiting ?? 0);
+      },
+    });
+  }
+
+  const routeOf = routeLabeller(build, logger);
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    let stream = false;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      const result = writeHead.apply(this, args);
+      if (!stream && isEventStream(this)) {
+        stream = true;
+        streams.inc();
+      }
+      return result;
+    } as typeof writeHead;
+    res.once("close", () => {
+      if (stream) streams.dec();
+      const route = routeOf(req, res);
+      const method = METHODS.has(req.method) ? req.method : "OTHER";
+      // A visitor who left before any answer was sent: no status was given.
+      const status = res.headersSent ? `${Math.floor(res.statusCode / 100)}xx` : "aborted";
+      requests.inc({ route, method, status });
+      if (!stream) {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        duration.observe({ route, method, status }, seconds);
+      }
+      const queries = res.locals.queryStats?.count;
+      if (queries !== undefined) sqlPerRequest.observe({ route, method }, queries);
+    });
+    next();
+  };
+
+  const endpoint: RequestHandler = async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    const access = metricsAccess(req, env.METRICS_TOKEN);
+    if (access === "hidden") {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    if (access === "unauthorized") {
+      res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain").send("Unauthorized");
+      return;
+    }
+    try {
+      const text = cluster.isWorker ? await scrapeInstance() : await registry.metrics();
+      res.setHeader("Content-Type", registry.contentType);
+      res.send(text);
+    } catch (error) {
+      logger.error({ err: error }, "metrics could not be collected");
+      res.status(503).type("text/plain").send("Metrics are unavailable; try again");
+    }
+  };
+
+  // A worker's own registry is what the primary's AggregatorRegistry asks it for.
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
+
+  return { registry, middleware, endpoint };
+}
+
+/**
+ * Loopback only (curl on the machine, a Prometheus beside it) while METRICS_TOKEN is unset: others
+ * are told nothing is here. With the token set, everyone, loopback included, must present it.
+ */
+function metricsAccess(req: Request, token: string | undefined) {
+  if (!token) return isDirectLoopback(req) ? "ok" : "hidden";
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
+  if (!presented) return "unauthorized";
+  // Digests have one length whatever was sent, so the comparison's time tells nothing about it.
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(presented), digest(token)) ? "ok" : "unauthorized";
+}
+
+function isEventStream(res: Response) {
+  return String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
+}
+
+/**
+ * The route label of a finished request. Files served before the page middleware (photos under
+ * /media, hashed assets, the favicon) never got a request id: they are `/media/*` or `static`.
+ * Express's own routes (`/healthz`, the event stream) keep their path; everything else is the
+ * React Router pattern, or `unmatched`.
+ */
+function routeLabeller(build: MetricsOptions["build"], logger: AppLogger) {
+  let patternOf: ((pathname: string) => string) | undefined;
+  if (typeof build === "function") {
+    // Development: the build is loaded on demand; its routes are read once.
+    build().then(
+      (loaded) => {
+        patternOf = createRoutePatterns(loaded.routes);
+      },
+      (error: unknown) => logger.warn({ err: error }, "metrics: the routes could not be read"),
+    );
+  } else {
+    patternOf = createRoutePatterns(build.routes);
+  }
+
+  return (req: Request, res: Response): string => {
+    const pathname = (req.originalUrl.split("?")[0] ?? "/") || "/";
+    if (pathname === "/metrics") return "/metrics";
+    if (!res.locals.requestId) return pathname.startsWith("/media/") ? "/media/*" : "static";
+    const expressRoute = req.route?.path;
+    if (typeof expressRoute === "string" && !expressRoute.includes("*")) return expressRoute;
+    return patternOf ? patternOf(pathname) : UNMATCHED;
+  };
+}
+
+const SCRAPE = "souqna:metrics-scrape";
+const SCRAPED = "souqna:metrics-scraped";
+interface ScrapeRequest {
+  kind: typeof SCRAPE;
+  id: number;
+}
+interface ScrapeReply {
+  kind: typeof SCRAPED;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+const pendingScrapes = new Map<number, (reply: ScrapeReply) => void>();
+let nextScrape = 0;
+let listeningForReplies = false;
+
+/**
+ * In a worker: the whole instance's metrics, summed over its workers by the primary. node:cluster
+ * hands each connection to any worker, so a scraper could never choose whose figures it reads.
+ */
+function scrapeInstance(): Promise<string> {
+  if (!listeningForReplies) {
+    listeningForReplies = true;
+    process.on("message", (message: ScrapeReply) => {
+      if (message?.kind !== SCRAPED) return;
+      pendingScrapes.get(message.id)?.(message);
+    });
+  }
+  const id = nextScrape++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pendingScrapes.delete(id);
+      reject(new Error("the primary did not answer the metrics request"));
+    }, CLUSTER_SCRAPE_TIMEOUT_MS);
+    pendingScrapes.set(id, (reply) => {
+      clearTimeout(timer);
+      pendingScrapes.delete(id);
+      if (reply.error !== undefined || reply.text === undefined) {
+        reject(new Error(reply.error ?? "no metrics"));
+      } else resolve(reply.text);
+    });
+    process.send?.({ kind: SCRAPE, id } satisfies ScrapeRequest);
+  });
+}
+
+/**
+ * In the primary of a cluster: answers a worker's scrape with every worker's metrics, aggregated
+ * by prom-client (counters and histograms summed, gauges summed: connections and streams of the
+ * whole instance).
+ */
+export function answerWorkerScrapes(logger: AppLogger) {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: ScrapeRequest) => {
+    if (message?.kind !== SCRAPE) return;
+    const reply = (answer: Omit<ScrapeReply, "kind" | "id">) => {
+      if (!worker.isConnected()) return;
+      worker.send({ kind: SCRAPED, id: message.id, ...answer } satisfies ScrapeReply);
+    };
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error: unknown) => {
+        logger.warn({ err: error }, "metrics: a worker did not answer");
+        reply({ error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  });
+}

@@ -1,0 +1,37 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createRoutePatterns, UNMATCHED } from "./route-pattern";
+
+/* The shape of React Router's manifest in the build, for the routes that make the cases. */
+const manifest = {
+  root: { id: "root", path: "" },
+  "routes/home": { id: "routes/home", parentId: "root", index: true },
+  "routes/listing": { id: "routes/listing", parentId: "root", path: "listing/:id" },
+  "routes/api.listings": { id: "routes/api.listings", parentId: "root", path: "api/listings/:id?" },
+  "routes/robots": { id: "routes/robots", parentId: "root", path: "robots.txt" },
+  "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
+} as unknown as ServerBuild["routes"];
+
+describe("route patterns", () => {
+  const patternOf = createRoutePatterns(manifest);
+
+  it("names a page by its route's pattern, whatever the id in the address", () => {
+    expect(patternOf("/listing/123")).toBe("/listing/:id");
+    expect(patternOf("/listing/0b9f0c8e-1c7a-4a53-9a55-2f1c3a1e6d10")).toBe("/listing/:id");
+    expect(patternOf("/")).toBe("/");
+    expect(patternOf("/robots.txt")).toBe("/robots.txt");
+    expect(patternOf("/api/listings")).toBe("/api/listings/:id?");
+    expect(patternOf("/api/listings/42")).toBe("/api/listings/:id?");
+  });
+
+  it("counts a client navigation's data request under its page", () => {
+    expect(patternOf("/listing/123.data")).toBe("/listing/:id");
+    expect(patternOf("/_root.data")).toBe("/");
+  });
+
+  it("groups every address no route answers", () => {
+    expect(patternOf("/wp-login.php")).toBe(UNMATCHED);
+    expect(patternOf("/listing/1/2/3")).toBe(UNMATCHED);
+    expect(createRoutePatterns({} as ServerBuild["routes"])("/anything")).toBe(UNMATCHED);
+  });
+});

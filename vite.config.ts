@@ -23,7 +23,7 @@ const SHELL_LAZY =
 // Small form pieces several pages share (the "forms" group below). Field and city options live in
 // components/ui beside the shell's pieces, but not every page draws a form: never in the shell.
 const FORM_PIECES =
-  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-schemas)\./;
+  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-limits)\./;
 
 // The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand (after the
 // page is interactive), so this is in no page's first load; one file for every form.

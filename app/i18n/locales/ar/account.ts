@@ -27,7 +27,6 @@ const account = {
     cancel: "إلغاء",
     save: "حفظ",
     saving: "جارٍ الحفظ...",
-    saveFailed: "فشل حفظ التغييرات",
     loadFailed: "فشل تحميل الملف الشخصي",
     info: {
       title: "معلومات الملف الشخصي",

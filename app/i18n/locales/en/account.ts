@@ -23,7 +23,6 @@ const account = {
     cancel: "Cancel",
     save: "Save",
     saving: "Saving...",
-    saveFailed: "Failed to save changes",
     loadFailed: "Failed to load profile",
     info: {
       title: "Profile information",

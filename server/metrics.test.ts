@@ -2,8 +2,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "../app/db/client.server";
 import { openEventStream } from "../tests/setup/event-stream";
 import { signUpOverHttp } from "../tests/setup/http-members";
 import {
@@ -213,6 +215,56 @@ describe("GET /metrics without METRICS_TOKEN", () => {
       expect(direct.status).toBe(404);
       expect(direct.body).not.toContain("souqna_");
     }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a request that fails", () => {
+  let databaseUrl: string | undefined;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    databaseUrl = await createServerDatabase("souqna_metrics_errors");
+    server = await startServer({ DATA_DIR: path.join(tmp, "errors"), DATABASE_URL: databaseUrl });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.process.exitCode === null) await server.stop();
+    await dropServerDatabase(databaseUrl);
+  });
+
+  it("is logged through pino with its request id, and counted as a 5xx", async () => {
+    const name = new URL(databaseUrl ?? "").pathname.slice(1);
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL ?? "", 1);
+    let requestId = "";
+    let status = 0;
+    try {
+      // The database goes away under the running server.
+      await admin.db.execute(sql.raw(`alter database "${name}" with allow_connections false`));
+      await admin.db.execute(
+        sql.raw(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`),
+      );
+      const res = await fetch(`${server.url}/search?q=metrics`);
+      await res.arrayBuffer();
+      status = res.status;
+      requestId = res.headers.get("x-request-id") ?? "";
+    } finally {
+      await admin.db.execute(sql.raw(`alter database "${name}" with allow_connections true`));
+      await admin.close();
+    }
+    expect(status).toBeGreaterThanOrEqual(500);
+    expect(requestId).not.toBe("");
+    const logged = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: unknown })
+      .filter((line) => line.reqId === requestId && line.level >= 50 && line.err);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(server.output()).not.toMatch(/^Error: /m);
+    const metrics = await scrape(server.url);
+    expect(total(metrics, "souqna_http_requests_total", { route: "/search", status: "5xx" })).toBe(
+      1,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { acquireDataDirLock, prepareDataDir, StartupError } from "../../../server/data-dir";
 import { ConfigError, type Env, readEnv } from "../../utils/env.server";
+import { BackupError } from "../backup.server";
 import {
   type DatabaseHandle,
   DatabaseUnavailableError,
@@ -43,6 +44,7 @@ export function isExpectedStartupError(error: unknown): error is Error {
   return (
     error instanceof ConfigError ||
     error instanceof StartupError ||
+    error instanceof BackupError ||
     error instanceof DatabaseUnavailableError
   );
 }

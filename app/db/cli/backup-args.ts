@@ -1,0 +1,15 @@
+import type { Env } from "../../utils/env.server";
+import type { BackupManifest } from "../backup.server";
+
+/** The backup commands are for the embedded database; PostgreSQL has pg_dump. */
+export function embeddedOnly(name: string, env: Env) {
+  if (!env.DATABASE_URL) return;
+  process.stderr.write(
+    `${name}: DATABASE_URL is set; back up PostgreSQL with pg_dump and pg_restore (README, "Backups")\n`,
+  );
+  process.exit(2);
+}
+
+export function describeBackup(manifest: BackupManifest) {
+  return `${manifest.listings} listings, ${manifest.images} photos (${manifest.mediaFiles} files) and ${manifest.members} members`;
+}

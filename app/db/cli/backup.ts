@@ -1,0 +1,32 @@
+import { acquireDataDirLock, prepareDataDir } from "../../../server/data-dir";
+import { readEnv } from "../../utils/env.server";
+import { backupEmbedded } from "../backup.server";
+import { describeBackup, embeddedOnly } from "./backup-args";
+import { runCli } from "./cli-database";
+
+// `npm run db:backup`: a backup of the embedded database and its photos in $DATA_DIR/backups.
+// Stop the server first (it owns the data directory); PostgreSQL uses pg_dump (README).
+
+const NAME = "db:backup";
+
+async function main() {
+  if (process.argv.length > 2) {
+    process.stderr.write(`${NAME}: takes no arguments; it backs up DATA_DIR\n`);
+    process.exit(2);
+  }
+  const env = readEnv();
+  embeddedOnly(NAME, env);
+  prepareDataDir(env.DATA_DIR);
+  const release = acquireDataDirLock(env.DATA_DIR);
+  try {
+    const started = performance.now();
+    const { path, manifest } = await backupEmbedded({ dataDir: env.DATA_DIR });
+    process.stdout.write(
+      `Backed up ${describeBackup(manifest)} to ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } finally {
+    release();
+  }
+}
+
+runCli(NAME, main);

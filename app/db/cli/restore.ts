@@ -1,0 +1,34 @@
+import path from "node:path";
+import { acquireDataDirLock, prepareDataDir } from "../../../server/data-dir";
+import { readEnv } from "../../utils/env.server";
+import { restoreEmbedded } from "../backup.server";
+import { describeBackup, embeddedOnly } from "./backup-args";
+import { runCli } from "./cli-database";
+
+// `npm run db:restore -- <backup folder>`: restores a db:backup into DATA_DIR, which must not
+// hold a database yet, and checks that every listing, member and photo came back.
+
+const NAME = "db:restore";
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]!.startsWith("-")) {
+    process.stderr.write(
+      `${NAME}: usage: npm run db:restore -- <backup folder>, e.g. data/backups/souqna-2026-11-25T10-00-00Z\n`,
+    );
+    process.exit(2);
+  }
+  const env = readEnv();
+  embeddedOnly(NAME, env);
+  prepareDataDir(env.DATA_DIR);
+  const release = acquireDataDirLock(env.DATA_DIR);
+  try {
+    const from = path.resolve(args[0]!);
+    const { manifest } = await restoreEmbedded({ from, dataDir: env.DATA_DIR });
+    process.stdout.write(`Restored ${describeBackup(manifest)} into ${env.DATA_DIR}\n`);
+  } finally {
+    release();
+  }
+}
+
+runCli(NAME, main);

@@ -9,7 +9,7 @@ import { removeFavorite } from "~/domain/favorites/remove-favorite.server";
 import { toggleFavorite } from "~/domain/favorites/toggle-favorite.server";
 import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/api.favorites";
 
@@ -17,6 +17,9 @@ import type { Route } from "./+types/api.favorites";
  * Favourite changes. The hearts post here with `Accept: application/json` and get JSON back; a
  * plain form (no JavaScript) is answered with a redirect to the page it came from. Every rule is
  * the domain's: visitors cannot write server favourites (their list lives in the browser).
+ * A heart is a button, not a form a person fills in: there is no field to put a message under and
+ * its failure is a toast (or, without JavaScript, a short page), so its JSON reply keeps its own
+ * small shape (FavoriteReply) rather than a form's reply (FormReply).
  */
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -59,11 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const change = { add: addFavorite, remove: removeFavorite, toggle: toggleFavorite }[intent];
     const { favorited } = await change({ db, member, listingId });
-    if (!wantsJson) {
-      return redirect(returnTo, {
-        headers: { "Set-Cookie": flashCookie(favorited ? "favorite-added" : "favorite-removed") },
-      });
-    }
+    if (!wantsJson)
+      return redirectWithFlash(returnTo, favorited ? "favorite-added" : "favorite-removed");
     const reply: FavoriteReply = { ok: true, listingId: String(listingId), favorited };
     return Response.json(reply, { headers: NO_STORE });
   } catch (error) {

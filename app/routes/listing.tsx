@@ -28,6 +28,7 @@ import { createLocalStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { flashCookie } from "~/utils/flash.server";
 import { readFormData } from "~/utils/form-data.server";
+import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/listing";
 
@@ -229,7 +230,11 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
           {page.isOwner ? (
             <OwnerCard
               page={page}
-              error={actionData && "error" in actionData ? actionData.error : undefined}
+              error={
+                actionData && "error" in actionData && typeof actionData.error === "string"
+                  ? actionData.error
+                  : undefined
+              }
             />
           ) : null}
           <SellerCard
@@ -247,11 +252,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               signedIn={page.signedIn}
               inline={page.report.inline}
               loginUrl={page.report.loginUrl}
-              result={
-                actionData && "intent" in actionData && actionData.intent === "report"
-                  ? actionData
-                  : undefined
-              }
+              result={replyFor(actionData, "report")}
               translations={page.translations.moderation}
             />
           )}

@@ -3,7 +3,6 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import { InboxList } from "~/components/messaging/inbox-list";
 import { MessageList } from "~/components/messaging/message-list";
 import { toMessageView } from "~/components/messaging/message-view.server";
-import { messagingFailure } from "~/components/messaging/messaging-errors.server";
 import { ThreadFooter } from "~/components/messaging/thread-composer";
 import { ThreadHeader } from "~/components/messaging/thread-header";
 import { toThreadView } from "~/components/messaging/thread-view.server";
@@ -15,13 +14,15 @@ import { findConversationAsParty } from "~/domain/messaging/conversation-access.
 import { getConversation, type Thread } from "~/domain/messaging/get-conversation.server";
 import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
+import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/messaging-schemas";
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError, isAppError } from "~/utils/app-error";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { isFormReply, replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/message-thread";
 
@@ -66,31 +67,45 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
   const conversationId = params.conversationId;
-  const viaFetch = form.get("via") === "fetch";
+
+  if (intent === "send") {
+    const submission = parseForm(lang, form, sendMessageSchema);
+    try {
+      if (submission.status !== "success") {
+        // Strangers learn nothing, not even that their message was empty: 404 first.
+        await findConversationAsParty(db, member, conversationId);
+        return invalidForm(submission);
+      }
+      const sent = await sendMessage({
+        db,
+        live: messaging,
+        member,
+        conversationId,
+        body: submission.value.body,
+      });
+      // In the background (JavaScript): the message as the list shows it; else the page again.
+      if (form.get("via") === "fetch") {
+        return {
+          ...submission.reply(),
+          message: toMessageView(lang, member.id, { ...sent, readAt: null }),
+        };
+      }
+      return redirect(`/messages/${sent.conversationId}#latest`);
+    } catch (error) {
+      // The reason, under the text they typed (kept).
+      return failedForm(lang, submission, error);
+    }
+  }
+
+  // The page's buttons: no fields of their own; a failure is shown over the composer.
+  const submission = parseForm(lang, form, conversationButtonSchema);
   try {
     switch (intent) {
-      case "send": {
-        const sent = await sendMessage({
-          db,
-          live: messaging,
-          member,
-          conversationId,
-          body: form.get("body"),
-        });
-        if (viaFetch) {
-          return data({
-            ok: true as const,
-            intent,
-            message: toMessageView(lang, member.id, { ...sent, readAt: null }),
-          });
-        }
-        return redirect(`/messages/${sent.conversationId}#latest`);
-      }
       case "read":
         // Strangers get the same 404 as for everything else here.
         await findConversationAsParty(db, member, conversationId);
         await markConversationRead({ db, live: messaging, member, conversationId });
-        return data({ ok: true as const, intent });
+        return submission.reply();
       case "block":
         await blockMember({ db, member, conversationId });
         return redirect(`/messages/${conversationId.toLowerCase()}`);
@@ -101,12 +116,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw new AppError("NOT_FOUND");
     }
   } catch (error) {
-    // Without JavaScript the page comes back with the reason and what they typed.
-    const body = form.get("body");
-    return messagingFailure(lang, error, {
-      intent,
-      body: typeof body === "string" ? body.slice(0, 4000) : "",
-    });
+    return failedForm(lang, submission, error);
   }
 }
 
@@ -117,7 +127,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get("intent");
-  if ((intent === "send" || intent === "read") && actionResult?.ok) return false;
+  const done = isFormReply(actionResult) && actionResult.status === "success";
+  if ((intent === "send" || intent === "read") && done) return false;
   return defaultShouldRevalidate;
 }
 
@@ -165,8 +176,12 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
           <MessageList messages={messages} earlier={page.earlier} />
           <ThreadFooter
             page={page}
-            actionError={actionData && !actionData.ok ? actionData.error : undefined}
-            actionBody={actionData && !actionData.ok ? actionData.body : undefined}
+            lastResult={replyFor(actionData, "send")}
+            failure={
+              isFormReply(actionData) && !replyFor(actionData, "send")
+                ? actionData.error?.[""]?.[0]
+                : undefined
+            }
             onSent={add}
           />
         </section>

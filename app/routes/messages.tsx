@@ -1,27 +1,40 @@
-import { ArrowLeft, Inbox, Search, Send } from "lucide-react";
-import { useRef } from "react";
-import { Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { ArrowLeft, Inbox, Search } from "lucide-react";
+import { Suspense, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { toInboxRows } from "~/components/messaging/inbox-view.server";
-import { messagingFailure } from "~/components/messaging/messaging-errors.server";
 import { unreadForHeader } from "~/components/messaging/unread.server";
 import { useLiveEvents, useLiveStatus } from "~/components/messaging/use-live-messages";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
+import { startConversationSchema } from "~/domain/messaging/messaging-schemas";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { withActionHeaders } from "~/utils/action-error.server";
 import { AppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import {
+  type FormReply,
+  failedForm,
+  invalidForm,
+  parseForm,
+  withActionHeaders,
+} from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/messages";
+
+// The first message's form (and Conform) is fetched only when a failed one is shown again.
+const StartConversationForm = onDemand(() =>
+  import("~/components/messaging/start-conversation-form").then((m) => m.StartConversationForm),
+);
 
 /** /messages: the member's conversations (two queries: the rows and the unread count). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,20 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, messaging } = context;
   const member = await requireMember({ auth, db, request });
   const form = await readFormData(request, lang);
-  const listingId = String(form.get("listingId") ?? "");
-  const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
+  const submission = parseForm(lang, form, startConversationSchema);
   try {
     if (form.get("intent") !== "start") throw new AppError("INVALID_REQUEST");
+    // Checked first, as the use case does: the page links back to it.
+    if (!isListingId(form.get("listingId"))) {
+      throw new AppError("INVALID_LISTING_ID", { field: "listingId" });
+    }
+    if (submission.status !== "success") return invalidForm(submission);
+    const { listingId, body } = submission.value;
     const sent = await startConversation({ db, live: messaging, member, listingId, body });
-    return redirect(`/messages/${sent.conversationId}#latest`, {
-      headers: { "Set-Cookie": flashCookie("message-sent") },
-    });
+    return redirectWithFlash(`/messages/${sent.conversationId}#latest`, "message-sent");
   } catch (error) {
     // What they typed comes back, with a way back to the listing.
-    return messagingFailure(lang, error, {
-      listingId: isListingId(listingId) ? listingId.toLowerCase() : null,
-      body: body.slice(0, 4000),
-    });
+    return failedForm(lang, submission, error);
   }
 }
 
@@ -101,13 +114,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           {loaderData.unreadText}
         </p>
       </header>
-      {actionData && !actionData.ok ? (
-        <RetryStart
-          error={actionData.error}
-          listingId={actionData.listingId}
-          body={actionData.body}
-        />
-      ) : null}
+      {actionData ? <RetryStart reply={actionData} /> : null}
       {rows.length === 0 ? (
         <div
           className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
@@ -132,50 +139,38 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
 }
 
 /** A first message that failed (without JavaScript): the reason, the text, and a second try. */
-function RetryStart({
-  error,
-  listingId,
-  body,
-}: {
-  error: string;
-  listingId: string | null;
-  body: string;
-}) {
+function RetryStart({ reply }: { reply: FormReply }) {
   const { t } = useTranslation("messages");
-  const busy = useNavigation().state === "submitting";
+  const retry = replyFor(reply, "start");
+  const listingId = retry?.initialValue?.listingId;
+  // A listing that cannot be written to again (a malformed id, another form): the reason only.
+  if (!retry || typeof listingId !== "string" || retry.error?.listingId) {
+    const reason = Object.values(reply.error ?? {}).flat()[0];
+    return reason ? (
+      <div className="mb-6">
+        <FormAlert>{reason}</FormAlert>
+      </div>
+    ) : null;
+  }
   return (
     <section className="mb-6 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
-      <FormAlert>{error}</FormAlert>
-      {listingId ? (
-        <>
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="start" />
-            <input type="hidden" name="listingId" value={listingId} />
-            <label htmlFor="retry-body" className="block text-sm font-medium text-ink">
-              {t("listing.label")}
-            </label>
-            <textarea
-              id="retry-body"
-              name="body"
-              rows={3}
-              dir="auto"
-              defaultValue={body}
-              className={inputStyles}
-            />
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              <Send className="size-4 rtl:-scale-x-100" aria-hidden />
-              {busy ? t("listing.sending") : t("listing.send")}
-            </button>
-          </Form>
-          <Link
-            to={`/listing/${listingId}`}
-            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
-          >
-            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
-            {t("thread.viewListing")}
-          </Link>
-        </>
-      ) : null}
+      <Suspense>
+        <StartConversationForm
+          id="retry-start"
+          listingId={listingId}
+          heading={t("listing.label")}
+          texts={{ send: t("listing.send"), sending: t("listing.sending") }}
+          lastResult={retry}
+          className="space-y-3"
+        />
+      </Suspense>
+      <Link
+        to={`/listing/${listingId.toLowerCase()}`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
+      >
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+        {t("thread.viewListing")}
+      </Link>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { ShieldCheck } from "lucide-react";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import {
   AuditLog,
-  type DecisionFailure,
+  decisionReply,
   QueueItemCard,
   SuspendedList,
 } from "~/components/moderation/moderation-panels";
@@ -18,6 +18,7 @@ import { liftSuspension } from "~/domain/moderation/lift-suspension.server";
 import { LOG_LIMIT, listModerationLog } from "~/domain/moderation/list-moderation-log.server";
 import { listReportQueue } from "~/domain/moderation/list-report-queue.server";
 import { listSuspendedMembers } from "~/domain/moderation/list-suspended-members.server";
+import { decisionSchema } from "~/domain/moderation/moderation-schemas";
 import { removeListing } from "~/domain/moderation/remove-listing.server";
 import { restoreListing } from "~/domain/moderation/restore-listing.server";
 import { suspendMember } from "~/domain/moderation/suspend-member.server";
@@ -25,8 +26,9 @@ import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { isAppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { AppError, isAppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/moderation";
@@ -74,28 +76,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  // Which decision, about which listing or member: the hidden fields, also in the reply's
+  // initialValue, so the page shows a failure on the form it came from.
   const intent = text("intent");
-  const reason = text("reason");
   const listingId = text("listingId");
   const userId = text("userId");
+  const submission = parseForm(lang, form, decisionSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const { reason } = submission.value;
   const actor = member;
-  const target = intent === "suspend" || intent === "lift" ? userId : listingId;
-  const fail = (message: string, status: number) =>
-    data<DecisionFailure>({ target, error: message, reason: reason.slice(0, 1_000) }, { status });
   try {
     if (intent === "dismiss") await dismissReports({ db, actor, listingId, reason });
     else if (intent === "remove") await removeListing({ db, actor, listingId, reason });
     else if (intent === "restore") await restoreListing({ db, actor, listingId, reason });
     else if (intent === "suspend") await suspendMember({ db, actor, userId, reason });
     else if (intent === "lift") await liftSuspension({ db, actor, userId, reason });
-    else return fail(serverT(lang)("errors.UNEXPECTED"), 400);
+    else throw new AppError("INVALID_REQUEST");
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return fail(serverT(lang)(`errors.${error.code}`), error.status);
+    return failedForm(lang, submission, error);
   }
-  return redirect("/moderation", {
-    headers: { "Set-Cookie": flashCookie("moderation-saved") },
-  });
+  return redirectWithFlash("/moderation", "moderation-saved");
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -106,11 +106,12 @@ export const meta: Route.MetaFunction = (args) => [
 export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("moderation", loaderData.translations.moderation);
   const { queue, suspended, log } = loaderData;
-  const failure = actionData ?? undefined;
-  const shown = failure
-    ? queue.some((item) => item.id === failure.target || item.owner.id === failure.target) ||
-      suspended.some((member) => member.id === failure.target)
-    : false;
+  // A failure about a listing or member no longer shown (e.g. its reports were just closed)
+  // is shown above everything.
+  const shown =
+    queue.some((item) => decisionReply(actionData, { listingId: item.id })) ||
+    suspended.some((member) => decisionReply(actionData, { userId: member.id }));
+  const unplaced = shown ? undefined : Object.values(actionData?.error ?? {}).flat()[0];
   return (
     <main
       id="main"
@@ -124,7 +125,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         </h1>
         <p className="mt-2 max-w-3xl text-muted">{t("page.intro")}</p>
       </header>
-      {failure && !shown ? <FormAlert>{failure.error}</FormAlert> : null}
+      {unplaced ? <FormAlert>{unplaced}</FormAlert> : null}
 
       <section aria-labelledby="queue-title" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -145,7 +146,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         ) : (
           <div className="space-y-4">
             {queue.map((item) => (
-              <QueueItemCard key={item.id} item={item} failure={failure} />
+              <QueueItemCard key={item.id} item={item} reply={actionData} />
             ))}
           </div>
         )}
@@ -155,7 +156,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         <h2 id="suspended-title" className="text-xl font-semibold text-ink">
           {t("page.suspendedTitle")}
         </h2>
-        <SuspendedList members={suspended} failure={failure} />
+        <SuspendedList members={suspended} reply={actionData} />
       </section>
 
       <section aria-labelledby="log-title" className="space-y-4">

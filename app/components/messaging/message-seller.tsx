@@ -1,15 +1,20 @@
-import { LockKeyhole, MessageSquareText, Send } from "lucide-react";
-import { Link, useFetcher } from "react-router";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { FormAlert } from "~/components/ui/field";
+import { LockKeyhole, MessageSquareText } from "lucide-react";
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { onDemand } from "~/components/ui/on-demand";
 import type { MessageSellerView } from "./message-seller.server";
+
+// The form (and Conform) is fetched when it is shown: members who have not written yet.
+const StartConversationForm = onDemand(() =>
+  import("./start-conversation-form").then((m) => m.StartConversationForm),
+);
 
 /**
  * "Message seller" on a listing page. The composer is a plain form to /messages (it works without
  * JavaScript); with JavaScript a failure shows here, and success opens the conversation.
  */
 export function MessageSeller({ view }: { view: MessageSellerView }) {
-  const fetcher = useFetcher<{ ok: false; error: string }>();
   if (view.state === "visitor") {
     const { texts } = view;
     return (
@@ -42,45 +47,21 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
     );
   }
   const { texts } = view;
-  const busy = fetcher.state !== "idle";
-  const error = fetcher.data && fetcher.data.ok === false ? fetcher.data.error : null;
   return (
-    <fetcher.Form
-      method="post"
-      action="/messages"
-      className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-line"
-      data-testid="message-seller"
-    >
-      <input type="hidden" name="intent" value="start" />
-      <input type="hidden" name="listingId" value={view.listingId} />
-      <label
-        htmlFor="message-seller-body"
-        className="flex items-center gap-2 text-sm font-semibold text-ink"
-      >
-        <MessageSquareText className="size-4 text-brand-600" aria-hidden />
-        {texts.title}
-      </label>
-      <textarea
-        id="message-seller-body"
-        name="body"
-        rows={3}
-        required
-        dir="auto"
-        placeholder={texts.placeholder}
-        aria-label={texts.label}
-        className={`${inputStyles} resize-y`}
-        data-testid="message-seller-body"
+    <Suspense>
+      <StartConversationForm
+        id="message-seller"
+        listingId={view.listingId}
+        heading={
+          <>
+            <MessageSquareText className="size-4 text-brand-600" aria-hidden />
+            {texts.title}
+          </>
+        }
+        texts={texts}
+        className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-line"
+        testId="message-seller"
       />
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <button
-        type="submit"
-        className={`${buttonStyles.primary} w-full`}
-        disabled={busy}
-        data-testid="message-seller-send"
-      >
-        <Send className="size-4 rtl:-scale-x-100" aria-hidden />
-        {busy ? texts.sending : texts.send}
-      </button>
-    </fetcher.Form>
+    </Suspense>
   );
 }

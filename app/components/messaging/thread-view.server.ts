@@ -1,7 +1,7 @@
 import { sendRefusal } from "~/domain/messaging/conversation-access.server";
 import type { Thread } from "~/domain/messaging/get-conversation.server";
 import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
-import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-schemas";
+import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-limits";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { countUnread } from "~/domain/messaging/count-unread.server";
-import { isConversationId } from "~/domain/messaging/messaging-schemas";
 import type { Lang } from "~/i18n/config";
 import type { UnreadCount } from "./message-types";
 import { unreadView } from "./message-view.server";

@@ -9,18 +9,34 @@ import {
   Trash2,
   UserCheck,
 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { inputStyles } from "~/components/ui/button-styles";
-import { FormAlert } from "~/components/ui/field";
-import { MODERATION_REASON_MAX } from "~/domain/moderation/moderation-schemas";
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
+import { type FormReply, isFormReply } from "~/utils/form-reply";
 import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
 
-/** The page's last failed decision: which item it was about, the message and what was typed. */
-export interface DecisionFailure {
-  target: string;
-  error: string;
-  reason: string;
+// The decision forms (and Conform) are fetched after the page is interactive; the server draws
+// them in place, and until their code arrives they are plain forms the action answers.
+const DecisionForm = onDemand(() => import("./decision-form").then((m) => m.DecisionForm), {
+  prefetch: true,
+});
+
+/**
+ * The action's reply when it was about this listing's decision form (its hidden listingId) or
+ * this suspended member's (a userId and no listingId): the page holds one form per target.
+ */
+export function decisionReply(
+  reply: unknown,
+  target: { listingId: string } | { userId: string },
+): FormReply | undefined {
+  if (!isFormReply(reply)) return undefined;
+  const sent = reply.initialValue ?? {};
+  const mine =
+    "listingId" in target
+      ? sent.listingId === target.listingId
+      : !sent.listingId && sent.userId === target.userId;
+  return mine ? reply : undefined;
 }
 
 const STATUS_STYLE: Record<QueueStatus, string> = {
@@ -35,52 +51,8 @@ const STATUS_STYLE: Record<QueueStatus, string> = {
 const small =
   "inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold ring-1 transition disabled:cursor-not-allowed disabled:opacity-60";
 
-function ReasonField({
-  id,
-  label,
-  hint,
-  defaultValue,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  defaultValue?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name="reason"
-        rows={2}
-        required
-        maxLength={MODERATION_REASON_MAX}
-        dir="auto"
-        defaultValue={defaultValue}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={inputStyles}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function QueueItemCard({
-  item,
-  failure,
-}: {
-  item: QueueView;
-  failure: DecisionFailure | undefined;
-}) {
+export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown }) {
   const { t } = useTranslation("moderation");
-  const busy = useNavigation().state === "submitting";
-  const mine = failure && (failure.target === item.id || failure.target === item.owner.id);
   const canRemove = item.status !== "removed";
   const canRestore = ["removed", "held"].includes(item.status) && !item.owner.suspended;
   const canSuspend = !item.owner.suspended && !item.owner.moderator;
@@ -193,94 +165,85 @@ export function QueueItemCard({
         </ul>
       </div>
 
-      <Form
-        method="post"
-        className="mt-4 space-y-3 lg:col-span-2 lg:mt-0 lg:border-s lg:border-line lg:ps-8"
-        data-testid="decision-form"
-        aria-label={t("page.actionsLabel", { title: item.title })}
-      >
-        {mine ? <FormAlert>{failure.error}</FormAlert> : null}
-        <input type="hidden" name="listingId" value={item.id} />
-        <input type="hidden" name="userId" value={item.owner.id} />
-        <ReasonField
-          id={`reason-${item.id}`}
+      <Suspense>
+        <DecisionForm
+          id={`decision-${item.id}`}
+          hidden={{ listingId: item.id, userId: item.owner.id }}
           label={t("page.reason")}
           hint={t("page.reasonHint")}
-          defaultValue={mine ? failure.reason : undefined}
-        />
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="intent"
-            value="dismiss"
-            disabled={busy}
-            className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
-            data-testid="action-dismiss"
-          >
-            <Check className="size-4" aria-hidden />
-            {t("page.actions.dismiss")}
-          </button>
-          {canRemove ? (
-            <button
-              type="submit"
-              name="intent"
-              value="remove"
-              disabled={busy}
-              className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
-              data-testid="action-remove"
-            >
-              <Trash2 className="size-4" aria-hidden />
-              {t("page.actions.remove")}
-            </button>
-          ) : null}
-          {canRestore ? (
-            <button
-              type="submit"
-              name="intent"
-              value="restore"
-              disabled={busy}
-              className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
-              data-testid="action-restore"
-            >
-              <RotateCcw className="size-4" aria-hidden />
-              {t("page.actions.restore")}
-            </button>
-          ) : null}
-          {canSuspend ? (
-            <button
-              type="submit"
-              name="intent"
-              value="suspend"
-              disabled={busy}
-              className={`${small} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
-              data-testid="action-suspend"
-            >
-              <Ban className="size-4" aria-hidden />
-              {t("page.actions.suspend")}
-            </button>
-          ) : null}
-        </div>
-      </Form>
+          lastResult={decisionReply(reply, { listingId: item.id })}
+          className="mt-4 space-y-3 lg:col-span-2 lg:mt-0 lg:border-s lg:border-line lg:ps-8"
+          ariaLabel={t("page.actionsLabel", { title: item.title })}
+          testId="decision-form"
+        >
+          {(busy) => (
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="dismiss"
+                disabled={busy}
+                className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
+                data-testid="action-dismiss"
+              >
+                <Check className="size-4" aria-hidden />
+                {t("page.actions.dismiss")}
+              </button>
+              {canRemove ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove"
+                  disabled={busy}
+                  className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
+                  data-testid="action-remove"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  {t("page.actions.remove")}
+                </button>
+              ) : null}
+              {canRestore ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="restore"
+                  disabled={busy}
+                  className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
+                  data-testid="action-restore"
+                >
+                  <RotateCcw className="size-4" aria-hidden />
+                  {t("page.actions.restore")}
+                </button>
+              ) : null}
+              {canSuspend ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="suspend"
+                  disabled={busy}
+                  className={`${small} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
+                  data-testid="action-suspend"
+                >
+                  <Ban className="size-4" aria-hidden />
+                  {t("page.actions.suspend")}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </DecisionForm>
+      </Suspense>
     </article>
   );
 }
 
-export function SuspendedList({
-  members,
-  failure,
-}: {
-  members: SuspendedView[];
-  failure: DecisionFailure | undefined;
-}) {
+export function SuspendedList({ members, reply }: { members: SuspendedView[]; reply: unknown }) {
   const { t } = useTranslation("moderation");
-  const busy = useNavigation().state === "submitting";
   if (members.length === 0) {
     return <p className="text-sm text-muted">{t("page.suspendedEmpty")}</p>;
   }
   return (
     <ul className="space-y-4">
       {members.map((member) => {
-        const mine = failure?.target === member.id;
         return (
           <li
             key={member.id}
@@ -301,26 +264,29 @@ export function SuspendedList({
                 {member.reason}
               </p>
             ) : null}
-            <Form method="post" className="mt-3 space-y-3">
-              {mine ? <FormAlert>{failure.error}</FormAlert> : null}
-              <input type="hidden" name="userId" value={member.id} />
-              <ReasonField
+            <Suspense>
+              <DecisionForm
                 id={`lift-${member.id}`}
+                hidden={{ userId: member.id }}
                 label={t("page.liftReason")}
-                defaultValue={mine ? failure.reason : undefined}
-              />
-              <button
-                type="submit"
-                name="intent"
-                value="lift"
-                disabled={busy}
-                className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
-                data-testid="action-lift"
+                lastResult={decisionReply(reply, { userId: member.id })}
+                className="mt-3 space-y-3"
               >
-                <UserCheck className="size-4" aria-hidden />
-                {t("page.actions.lift")}
-              </button>
-            </Form>
+                {(busy) => (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="lift"
+                    disabled={busy}
+                    className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
+                    data-testid="action-lift"
+                  >
+                    <UserCheck className="size-4" aria-hidden />
+                    {t("page.actions.lift")}
+                  </button>
+                )}
+              </DecisionForm>
+            </Suspense>
           </li>
         );
       })}

@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { useTranslation } from "~/i18n/react";
-import { type ReportActionData, ReportFields } from "./report-fields";
+import type { FormReply } from "~/utils/form-reply";
+import { ReportFields, useReportForm } from "./report-form";
 
 /** A member's report, sent without leaving the page (fetched at the first "Report" click). */
 export function ReportDialog({
@@ -19,15 +20,15 @@ export function ReportDialog({
   onReported: () => void;
 }) {
   const { t } = useTranslation("moderation");
-  const fetcher = useFetcher<ReportActionData>();
-  const sent = fetcher.data;
-  const handled = useRef<ReportActionData | null>(null);
+  const fetcher = useFetcher<FormReply>();
+  const reply = fetcher.data;
+  const handled = useRef<FormReply | null>(null);
   useEffect(() => {
-    if (!sent?.ok || handled.current === sent) return;
-    handled.current = sent;
+    if (reply?.status !== "success" || handled.current === reply) return;
+    handled.current = reply;
     onReported();
-  }, [sent, onReported]);
-  const dialogFailure = sent && !sent.ok ? sent : undefined;
+  }, [reply, onReported]);
+  const report = useReportForm(reply?.status === "error" ? reply : undefined, "report-dialog-form");
 
   return (
     <Dialog
@@ -37,10 +38,15 @@ export function ReportDialog({
       description={t("report.description")}
       testId="report-dialog"
     >
-      <fetcher.Form method="post" action={`/listing/${listingId}`} className="mt-4 space-y-4">
+      <fetcher.Form
+        method="post"
+        action={`/listing/${listingId}`}
+        className="mt-4 space-y-4"
+        {...report.formProps}
+      >
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="js" value="1" />
-        <ReportFields failure={dialogFailure} />
+        <ReportFields report={report} />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose className={buttonStyles.secondary}>{t("report.cancel")}</DialogClose>
           <button

@@ -1,12 +1,14 @@
-import { Flag, LogIn, Send } from "lucide-react";
+import { Flag, LogIn } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
-import { useNamespace, useTranslation } from "~/i18n/react";
-import { type ReportActionData, ReportFields } from "./report-fields";
+import { useNamespace } from "~/i18n/react";
+import type { FormReply } from "~/utils/form-reply";
 
-export type { ReportActionData } from "./report-fields";
+// The page's own form (`?report=1`, and Conform with it) is fetched only when it is shown.
+const InlineReportForm = onDemand(() => import("./report-form").then((m) => m.InlineReportForm));
 
 interface ReportListingProps {
   listingId: string;
@@ -16,7 +18,7 @@ interface ReportListingProps {
   /** Where a visitor signs in first (and comes back to the form). */
   loginUrl: string;
   /** The page's action reply when it was a report sent by the inline form. */
-  result: ReportActionData | undefined;
+  result: FormReply | undefined;
   translations: object | undefined;
 }
 
@@ -45,8 +47,6 @@ export function ReportListing({
     toast.success(t("report.sentTitle"), { description: t("report.sentBody") });
   }, [t]);
 
-  const pageFailure = result && !result.ok ? result : undefined;
-
   return (
     <section
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-6"
@@ -74,7 +74,9 @@ export function ReportListing({
           </p>
         </>
       ) : inline ? (
-        <InlineReportForm listingId={listingId} failure={pageFailure} />
+        <Suspense>
+          <InlineReportForm listingId={listingId} lastResult={result} />
+        </Suspense>
       ) : (
         <Link
           to="?report=1"
@@ -109,47 +111,3 @@ export function ReportListing({
 const ReportDialog = lazy(() =>
   import("./report-dialog").then((m) => ({ default: m.ReportDialog })),
 );
-
-function InlineReportForm({
-  listingId,
-  failure,
-}: {
-  listingId: string;
-  failure: Extract<ReportActionData, { ok: false }> | undefined;
-}) {
-  const { t } = useTranslation("moderation");
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form
-      method="post"
-      action={`/listing/${listingId}?report=1`}
-      className="space-y-4"
-      data-testid="report-form"
-      aria-label={t("report.title")}
-    >
-      <h2 className="text-lg font-semibold text-ink">{t("report.title")}</h2>
-      <p className="text-sm text-muted">{t("report.description")}</p>
-      <input type="hidden" name="intent" value="report" />
-      <ReportFields failure={failure} />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className={buttonStyles.primary}
-          disabled={busy}
-          data-testid="report-submit"
-        >
-          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
-          {busy ? t("report.submitting") : t("report.submit")}
-        </button>
-        <Link
-          to={`/listing/${listingId}`}
-          replace
-          preventScrollReset
-          className={buttonStyles.secondary}
-        >
-          {t("report.cancel")}
-        </Link>
-      </div>
-    </Form>
-  );
-}

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
-import { isConversationId } from "./messaging-schemas";
+
+/** Conversation ids are UUIDs of the same shape as listing ids. */
+export function isConversationId(value: unknown): value is string {
+  return isListingId(value);
+}
 
 export interface PartyView {
   id: string;

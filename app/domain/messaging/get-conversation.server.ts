@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
-import { isConversationId } from "./messaging-schemas";
+import { isConversationId } from "./conversation-access.server";
 
 export type ImageVariants = { width: number; height: number; key: string }[];
 

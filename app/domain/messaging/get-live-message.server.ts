@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
-import { isConversationId } from "./messaging-schemas";
+import { isConversationId } from "./conversation-access.server";
 
 export interface LiveMessage {
   conversationId: string;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { isConversationId } from "./conversation-access.server";
 import type { LiveEventSink } from "./live-events";
-import { isConversationId } from "./messaging-schemas";
 
 /**
  * Marks the other party's messages in this conversation read for `member`, in one statement that

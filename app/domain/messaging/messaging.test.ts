@@ -251,6 +251,10 @@ describe("starting a conversation from a listing", () => {
         startConversation({ db, live, member: BUYER, listingId: desk, body, now: tick() }),
         code,
       );
+      // The failure names its field, so the form shows it under the text box.
+      await expect(
+        startConversation({ db, live, member: BUYER, listingId: desk, body, now: tick() }),
+      ).rejects.toMatchObject({ code, field: "body" });
     }
     expect(await countRows()).toEqual(before);
   });

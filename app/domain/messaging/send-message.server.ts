@@ -40,7 +40,7 @@ export async function sendMessage({
 }): Promise<SentMessage> {
   const parsed = parseMessageBody(body);
   const party = await findConversationAsParty(db, member, conversationId);
-  if (!parsed.ok) throw new AppError(parsed.code);
+  if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
   const refusal = sendRefusal(party);
   if (refusal) throw new AppError(refusal);
   await checkSendingLimits(db, member.id, [], now);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
 import type { LiveEventSink } from "./live-events";
@@ -30,7 +31,7 @@ export async function startConversation({
   body: unknown;
   now?: number;
 }): Promise<SentMessage & { created: boolean }> {
-  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
+  if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID", { field: "listingId" });
   const id = listingId.toLowerCase();
   const [listing] = await selectRows<{
     user_id: string;
@@ -47,12 +48,12 @@ export async function startConversation({
         from listings l where l.id = ${id}`,
   );
   // A hidden or removed listing is "not found" to everyone but its owner, here as on its page.
-  if (!listing || listing.status === "removed" || listing.status === "inactive") {
+  if (!listing || !isPublicStatus(listing.status)) {
     throw new AppError("LISTING_NOT_FOUND");
   }
   if (listing.user_id === member.id) throw new AppError("CANNOT_MESSAGE_OWN_LISTING");
   const parsed = parseMessageBody(body);
-  if (!parsed.ok) throw new AppError(parsed.code);
+  if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
   if (listing.blocked_me) throw new AppError("BLOCKED_BY_MEMBER");
   if (listing.i_blocked) throw new AppError("MEMBER_BLOCKED");
   await checkSendingLimits(

@@ -1,21 +1,61 @@
+import { z } from "zod";
+import { characterCount, cleanMultiline } from "~/utils/user-text";
+import {
+  isReportReason,
+  MODERATION_REASON_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  type ReportReason,
+} from "./moderation-limits";
+
 /*
- * Reports and moderator decisions, shared by the browser and the server. Limits and the codes a
- * listing's removal_reason carries when the system (not a person) hid it.
+ * Reports and moderator decisions: the forms' schemas, checked in the browser and again on the
+ * server (messages are keys of the `errors` catalog), and the codes a listing's removal_reason
+ * carries when the system (not a person) hid it.
  */
 
-export const REPORT_REASONS = [
-  "scam",
-  "prohibited",
-  "wrong_category",
-  "duplicate",
-  "offensive",
-  "other",
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export type { ReportReason };
+export { isReportReason, MODERATION_REASON_MAX, REPORT_DETAILS_MAX, REPORT_REASONS };
 
-export const REPORT_DETAILS_MAX = 2_000;
-/** A moderator's reason: the owner reads it, the audit log keeps it. */
-export const MODERATION_REASON_MAX = 500;
+/** A member's report of a listing: why, and in their words (required for "other"). */
+export const reportSchema = z
+  .object({
+    reason: z
+      .string({ error: "REPORT_REASON_REQUIRED" })
+      .refine(isReportReason, "REPORT_REASON_REQUIRED"),
+    details: z
+      .string()
+      .default("")
+      .transform(cleanMultiline)
+      .pipe(
+        z
+          .string()
+          .refine((text) => characterCount(text) <= REPORT_DETAILS_MAX, "REPORT_DETAILS_TOO_LONG"),
+      ),
+  })
+  .refine((report) => report.reason !== "other" || report.details.length > 0, {
+    message: "REPORT_DETAILS_REQUIRED",
+    path: ["details"],
+  })
+  .transform((report) => ({ reason: report.reason as ReportReason, details: report.details }));
+
+/** A moderator's reason: required, at most MODERATION_REASON_MAX characters once cleaned. */
+export const moderationReason = z
+  .string({ error: "MODERATION_REASON_REQUIRED" })
+  .transform(cleanMultiline)
+  .pipe(
+    z
+      .string()
+      .min(1, "MODERATION_REASON_REQUIRED")
+      .refine(
+        (reason) => characterCount(reason) <= MODERATION_REASON_MAX,
+        "MODERATION_REASON_TOO_LONG",
+      ),
+  );
+
+/** Every moderator decision (dismiss, remove, restore, suspend, lift) carries a reason. */
+export const decisionSchema = z.object({ reason: moderationReason });
+
 /** Distinct members with open reports on a listing before it is hidden for review. */
 export const AUTO_HIDE_REPORTERS = 3;
 /**
@@ -24,10 +64,6 @@ export const AUTO_HIDE_REPORTERS = 3;
  * moderators' queue — three throwaway accounts can no longer take a rival's listing down.
  */
 export const TRUSTED_REPORTER_MIN_AGE_DAYS = 1;
-
-export function isReportReason(value: unknown): value is ReportReason {
-  return typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
-}
 
 /*
  * removal_reason codes written by the system. A moderator's own reason is free text and shown as
@@ -63,5 +99,3 @@ export const MODERATION_ACTIONS = [
   "lift_suspension",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-export { cleanMultiline } from "~/utils/user-text";

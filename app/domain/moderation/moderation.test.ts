@@ -127,7 +127,7 @@ describe("the report form's rules", () => {
   it("needs one of the six reasons", () => {
     for (const reason of ["", "spam", "SCAM", "scam' or 1=1 --", null, 3, ["scam"]]) {
       expect(() => parseReport({ reason, details: "x" }), String(reason)).toThrow(
-        expect.objectContaining({ code: "REPORT_REASON_REQUIRED" }),
+        expect.objectContaining({ code: "REPORT_REASON_REQUIRED", field: "reason" }),
       );
     }
     for (const reason of ["scam", "prohibited", "wrong_category", "duplicate", "offensive"]) {
@@ -136,8 +136,9 @@ describe("the report form's rules", () => {
   });
 
   it('requires details for "other", trims them and allows at most 2,000 characters', () => {
+    // Each failure names the field it belongs to, so the form shows it there.
     expect(() => parseReport({ reason: "other", details: "  \n\t " })).toThrow(
-      expect.objectContaining({ code: "REPORT_DETAILS_REQUIRED" }),
+      expect.objectContaining({ code: "REPORT_DETAILS_REQUIRED", field: "details" }),
     );
     expect(
       parseReport({ reason: "other", details: "  Asks for a deposit by Western Union \r\n" }),
@@ -145,7 +146,7 @@ describe("the report form's rules", () => {
     const max = "ب".repeat(REPORT_DETAILS_MAX);
     expect(parseReport({ reason: "other", details: `  ${max}  ` }).details).toBe(max);
     expect(() => parseReport({ reason: "other", details: `${max}x` })).toThrow(
-      expect.objectContaining({ code: "REPORT_DETAILS_TOO_LONG" }),
+      expect.objectContaining({ code: "REPORT_DETAILS_TOO_LONG", field: "details" }),
     );
     // Emoji count as one character each, as PostgreSQL's char_length counts them.
     expect(
@@ -406,6 +407,11 @@ describe("moderator decisions", () => {
       "MODERATION_REASON_TOO_LONG",
     );
     expect(parseModerationReason(`  ${"x".repeat(500)}  `)).toHaveLength(500);
+    for (const reason of ["  ", "x".repeat(501)]) {
+      expect(() => parseModerationReason(reason)).toThrow(
+        expect.objectContaining({ field: "reason" }),
+      );
+    }
     expect((await listingRow(id)).status).toBe("active");
   });
 

@@ -4,7 +4,7 @@ import { listings, moderationActions, reports, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
-import { cleanMultiline, MODERATION_REASON_MAX, type ModerationAction } from "./moderation-schemas";
+import { type ModerationAction, moderationReason } from "./moderation-schemas";
 
 export type Actor = Pick<Member, "id" | "role"> | null;
 type Tx = Pick<Database, "select" | "insert">;
@@ -25,12 +25,16 @@ export async function assertModerator(db: Tx, actor: Actor): Promise<{ id: strin
   return { id: actor.id };
 }
 
-/** A moderator's reason: required, at most MODERATION_REASON_MAX characters once trimmed. */
+/** A moderator's reason, cleaned (moderation-schemas' moderationReason), or what to fix in it. */
 export function parseModerationReason(value: unknown): string {
-  const reason = cleanMultiline(value);
-  if (!reason) throw new AppError("MODERATION_REASON_REQUIRED");
-  if ([...reason].length > MODERATION_REASON_MAX) throw new AppError("MODERATION_REASON_TOO_LONG");
-  return reason;
+  const parsed = moderationReason.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const tooLong = parsed.error.issues.some(
+    (issue) => issue.message === "MODERATION_REASON_TOO_LONG",
+  );
+  throw new AppError(tooLong ? "MODERATION_REASON_TOO_LONG" : "MODERATION_REASON_REQUIRED", {
+    field: "reason",
+  });
 }
 
 /** One row of the audit log: who (null for the system), what, on which listing or member, why. */

@@ -3,16 +3,15 @@ import type { Database } from "~/db/client.server";
 import { listings, reports, users } from "~/db/schema";
 import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
 import {
   AUTO_HIDE_REPORTERS,
-  cleanMultiline,
   HELD_FOR_REPORTS,
   HELD_FOR_REPORTS_SOLD,
-  isReportReason,
-  REPORT_DETAILS_MAX,
   type ReportReason,
+  reportSchema,
   TRUSTED_REPORTER_MIN_AGE_DAYS,
 } from "./moderation-schemas";
 import { recordAction } from "./moderator.server";
@@ -27,13 +26,19 @@ export interface ReportInput {
   details: unknown;
 }
 
-/** The report as it will be stored, or the AppError that says what to fix. */
+const REPORT_CODES = [
+  "REPORT_REASON_REQUIRED",
+  "REPORT_DETAILS_REQUIRED",
+  "REPORT_DETAILS_TOO_LONG",
+] as const;
+
+/** The report as it will be stored (moderation-schemas' reportSchema), or what to fix, where. */
 export function parseReport(input: ReportInput): { reason: ReportReason; details: string } {
-  if (!isReportReason(input.reason)) throw new AppError("REPORT_REASON_REQUIRED");
-  const details = cleanMultiline(input.details);
-  if ([...details].length > REPORT_DETAILS_MAX) throw new AppError("REPORT_DETAILS_TOO_LONG");
-  if (input.reason === "other" && !details) throw new AppError("REPORT_DETAILS_REQUIRED");
-  return { reason: input.reason, details };
+  const parsed = reportSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const code = REPORT_CODES.find((known) => known === issue?.message) ?? "REPORT_REASON_REQUIRED";
+  throw new AppError(code, { field: String(issue?.path[0] ?? "reason") });
 }
 
 /**
@@ -84,9 +89,7 @@ export async function reportListing({
     if (!listing) throw new AppError("LISTING_NOT_FOUND");
     if (listing.userId === member.id) throw new AppError("CANNOT_REPORT_OWN_LISTING");
     // Hidden listings are not there for anyone but their owner.
-    if (listing.status === "removed" || listing.status === "inactive") {
-      throw new AppError("LISTING_NOT_FOUND");
-    }
+    if (!isPublicStatus(listing.status)) throw new AppError("LISTING_NOT_FOUND");
 
     const inserted = await tx
       .insert(reports)

@@ -1,0 +1,7 @@
+/*
+ * The messages' limits, typed once: the schema enforces them (messaging-schemas.ts), the composer
+ * draws them (its counter). A plain module, so a page can read a limit without fetching Zod.
+ */
+
+/** The longest message, in characters (the database checks the same bound). */
+export const MESSAGE_MAX_LENGTH = 2000;

@@ -23,6 +23,8 @@ import {
  */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-metrics-"));
 const TOKEN = "metrics-token-for-the-suite-0123456789";
+/** A fresh embedded database migrates from scratch, and the build may be redone: slow when busy. */
+const START_MS = 110_000;
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -96,14 +98,17 @@ describe("GET /metrics without METRICS_TOKEN", () => {
 
   beforeAll(async () => {
     databaseUrl = await createServerDatabase("souqna_metrics");
-    server = await startServer({
-      DATA_DIR: path.join(tmp, "open"),
-      DATABASE_URL: databaseUrl ?? "",
-      // Listens on every interface, so a request can come from outside loopback.
-      HOST: "0.0.0.0",
-      // signUpOverHttp names its client in X-Forwarded-For.
-      TRUST_PROXY: "1",
-    });
+    server = await startServer(
+      {
+        DATA_DIR: path.join(tmp, "open"),
+        DATABASE_URL: databaseUrl ?? "",
+        // Listens on every interface, so a request can come from outside loopback.
+        HOST: "0.0.0.0",
+        // signUpOverHttp names its client in X-Forwarded-For.
+        TRUST_PROXY: "1",
+      },
+      START_MS,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -224,7 +229,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a request that fails", () => {
 
   beforeAll(async () => {
     databaseUrl = await createServerDatabase("souqna_metrics_errors");
-    server = await startServer({ DATA_DIR: path.join(tmp, "errors"), DATABASE_URL: databaseUrl });
+    server = await startServer(
+      { DATA_DIR: path.join(tmp, "errors"), DATABASE_URL: databaseUrl },
+      START_MS,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -274,11 +282,14 @@ describe("GET /metrics with METRICS_TOKEN", () => {
 
   beforeAll(async () => {
     databaseUrl = await createServerDatabase("souqna_metrics_token");
-    server = await startServer({
-      DATA_DIR: path.join(tmp, "token"),
-      DATABASE_URL: databaseUrl ?? "",
-      METRICS_TOKEN: TOKEN,
-    });
+    server = await startServer(
+      {
+        DATA_DIR: path.join(tmp, "token"),
+        DATABASE_URL: databaseUrl ?? "",
+        METRICS_TOKEN: TOKEN,
+      },
+      START_MS,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -330,11 +341,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("GET /metrics from a cluster of 
 
   beforeAll(async () => {
     databaseUrl = await createServerDatabase("souqna_metrics_cluster");
-    server = await startServer({
-      DATA_DIR: path.join(tmp, "cluster"),
-      DATABASE_URL: databaseUrl ?? "",
-      WEB_CONCURRENCY: "2",
-    });
+    server = await startServer(
+      {
+        DATA_DIR: path.join(tmp, "cluster"),
+        DATABASE_URL: databaseUrl ?? "",
+        WEB_CONCURRENCY: "2",
+      },
+      START_MS,
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { Auth } from "./domain/accounts/auth.server";
 import type { MessageHub } from "./domain/messaging/message-hub.server";
 import type { Lang } from "./i18n/config";
 import type { Mailer } from "./mail/mailer.server";
+import type { MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
 
 /** What the Express server hands to every loader and action (server/app.ts builds it). */
@@ -19,6 +20,8 @@ export interface AppContext {
   cspNonce: string;
   /** Live delivery of conversation events to open event streams, on every instance. */
   messaging: MessageHub;
+  /** Where photos live: the driver MEDIA_STORAGE chose (local disk or an S3 bucket). */
+  storage: MediaStorage;
   /** The request's logger (pino, bound to its request id). */
   logger: RequestLogger;
   /**

@@ -15,11 +15,13 @@ import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.serv
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
+import { createMediaStorage } from "../app/media/media-storage.server";
+import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
 import { checkHealth } from "./health";
 import type { AppLogger } from "./logger";
+import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
-import { createMetrics } from "./metrics";
 import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
 import { sameOriginOnly } from "./same-origin";
@@ -37,6 +39,8 @@ export interface AppOptions {
   /** Express middleware that serves the client assets (static files, or Vite in development). */
   assets: express.RequestHandler;
   dev?: boolean;
+  /** Where photos live; by default the driver MEDIA_STORAGE names (local disk or a bucket). */
+  storage?: MediaDriver;
 }
 
 declare global {
@@ -105,6 +109,7 @@ export function createApp({
   build,
   assets,
   dev,
+  storage = createMediaStorage(env),
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -113,11 +118,6 @@ export function createApp({
   app.set("trust proxy", env.TRUST_PROXY);
   const production = env.NODE_ENV === "production";
   const https = env.PUBLIC_URL.startsWith("https:");
-
-  // First: every request is measured, files too; scrapes are not logged (server/metrics.ts).
-  const metrics = createMetrics({ env, database, build, logger });
-  app.use(metrics.middleware);
-  app.get("/metrics", metrics.endpoint);
 
   app.use(
     compression({
@@ -129,17 +129,7 @@ export function createApp({
   );
   // Files (hashed assets, photos) come first: they need their caching headers and nosniff, not
   // the page's request id, log line, CSP and the rest of its headers (about 1 KB on every file).
-  app.use(
-    "/media",
-    express.static(path.join(env.DATA_DIR, "media"), {
-      immutable: true,
-      maxAge: ONE_YEAR * 1000,
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      setHeaders: staticHeaders,
-    }),
-  );
+  app.use("/media", mediaFiles(storage, { dataDir: env.DATA_DIR, logger }));
   if (!dev) app.use(assets);
 
   app.use((req, res, next) => {
@@ -152,7 +142,6 @@ export function createApp({
     res.setHeader("X-Request-Id", res.locals.requestId);
     const started = process.hrtime.bigint();
     const stats = { count: 0 };
-    res.locals.queryStats = stats;
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = {
@@ -205,7 +194,13 @@ export function createApp({
                 (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
               ],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:"],
+              "img-src": [
+                "'self'",
+                "data:",
+                "blob:",
+                // Photos served by a CDN or the bucket itself (MEDIA_PUBLIC_URL).
+                ...(env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : []),
+              ],
               "connect-src": ["'self'"],
               "form-action": ["'self'", "mailto:"],
               "frame-ancestors": ["'none'"],
@@ -273,9 +268,7 @@ export function createApp({
           }),
           isOwner: false,
           isBot: isbot(userAgent ?? ""),
-        }).catch((error: unknown) =>
-          logger.error({ err: error, reqId: req.res?.locals.requestId }, "counting a view failed"),
-        );
+        }).catch((error: unknown) => logger.error({ err: error }, "counting a view failed"));
       },
     }).middleware,
   );
@@ -314,6 +307,7 @@ export function createApp({
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce,
         messaging,
+        storage,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
         documentHead: {},
@@ -337,12 +331,6 @@ export function createApp({
   });
 
   return app;
-}
-
-/** The headers a static file needs besides its caching: no type sniffing, no embedding elsewhere. */
-function staticHeaders(res: { setHeader(name: string, value: string): unknown }) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
 }
 
 export function staticAssets(clientDir: string): express.RequestHandler {

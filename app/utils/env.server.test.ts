@@ -36,3 +36,82 @@ describe("WEB_CONCURRENCY", () => {
     }
   });
 });
+
+describe("media storage", () => {
+  const bucket = {
+    MEDIA_STORAGE: "s3",
+    S3_BUCKET: "souqna-media",
+    S3_ENDPOINT: "https://account.r2.example",
+    S3_ACCESS_KEY_ID: "key",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("is the local disk unless MEDIA_STORAGE says s3, and then needs none of the S3 variables", () => {
+    const env = readEnv({});
+    expect(env.MEDIA_STORAGE).toBe("local");
+    expect(env.MEDIA_PUBLIC_URL).toBeUndefined();
+    expect(readEnv({ MEDIA_STORAGE: "local", S3_BUCKET: "" }).S3_BUCKET).toBeUndefined();
+  });
+
+  it("reads a bucket's settings, trimming a public address's trailing slash", () => {
+    const env = readEnv({
+      ...bucket,
+      S3_FORCE_PATH_STYLE: "true",
+      MEDIA_PUBLIC_URL: "https://media.souqna.example/",
+    });
+    expect(env).toMatchObject({
+      MEDIA_STORAGE: "s3",
+      S3_BUCKET: "souqna-media",
+      S3_ENDPOINT: "https://account.r2.example",
+      S3_FORCE_PATH_STYLE: true,
+      MEDIA_PUBLIC_URL: "https://media.souqna.example",
+    });
+    // AWS itself: no endpoint, a region.
+    const aws = readEnv({ MEDIA_STORAGE: "s3", S3_BUCKET: "b", S3_REGION: "eu-central-1" });
+    expect(aws).toMatchObject({ S3_REGION: "eu-central-1", S3_FORCE_PATH_STYLE: false });
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+  });
+
+  it("stops with one line naming a missing variable", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { MEDIA_STORAGE: "s3" },
+        /^Invalid configuration: S3_BUCKET is required when MEDIA_STORAGE=s3/,
+      ],
+      [{ ...bucket, S3_BUCKET: "" }, /^Invalid configuration: S3_BUCKET is required/],
+      [{ ...bucket, S3_BUCKET: "  " }, /^Invalid configuration: S3_BUCKET is required/],
+      [{ MEDIA_STORAGE: "s3", S3_BUCKET: "b" }, /^Invalid configuration: S3_REGION is required/],
+      [
+        { ...bucket, S3_SECRET_ACCESS_KEY: "" },
+        /^Invalid configuration: S3_SECRET_ACCESS_KEY is required when MEDIA_STORAGE=s3 \(S3_ACCESS_KEY_ID is set\)/,
+      ],
+      [{ ...bucket, S3_ACCESS_KEY_ID: "" }, /^Invalid configuration: S3_ACCESS_KEY_ID is required/],
+      [{ MEDIA_STORAGE: "S3" }, /^Invalid configuration: MEDIA_STORAGE: /],
+      [{ MEDIA_STORAGE: "gcs" }, /^Invalid configuration: MEDIA_STORAGE: /],
+      [
+        { ...bucket, S3_ENDPOINT: "r2.example" },
+        /^Invalid configuration: S3_ENDPOINT: S3_ENDPOINT must be an http\(s\) URL/,
+      ],
+      [{ ...bucket, S3_ENDPOINT: "ftp://r2.example" }, /^Invalid configuration: S3_ENDPOINT: /],
+      [
+        { MEDIA_PUBLIC_URL: "cdn.example" },
+        /^Invalid configuration: MEDIA_PUBLIC_URL: MEDIA_PUBLIC_URL must be an http\(s\) URL/,
+      ],
+      [
+        { ...bucket, S3_FORCE_PATH_STYLE: "maybe" },
+        /^Invalid configuration: S3_FORCE_PATH_STYLE: /,
+      ],
+    ];
+    for (const [source, message] of cases) {
+      let error: Error | undefined;
+      try {
+        readEnv(source);
+      } catch (e) {
+        error = e as Error;
+      }
+      expect(error?.name, JSON.stringify(source)).toBe("ConfigError");
+      expect(error?.message, JSON.stringify(source)).toMatch(message);
+      expect(error?.message, JSON.stringify(source)).not.toContain("\n");
+    }
+  });
+});

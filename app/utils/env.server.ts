@@ -12,6 +12,24 @@ const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+function optionalHttpUrl(name: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || (URL.canParse(v) && /^https?:\/\//i.test(v)),
+      `${name} must be an http(s) URL`,
+    )
+    .transform((v) => v?.replace(/\/+$/, "") || undefined);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -103,16 +121,23 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /** Where photos live: `$DATA_DIR/media` (local) or an S3-compatible bucket (decision 016). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  /** Required for AWS itself (no S3_ENDPOINT); other services default to us-east-1. */
+  S3_REGION: optionalText,
+  /** Another service than AWS: R2, MinIO, Backblaze B2, … */
+  S3_ENDPOINT: optionalHttpUrl("S3_ENDPOINT"),
+  /** Both or neither: without them the SDK's own chain applies (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `bucket.host/key` addresses by default; MinIO and most self-hosted services need path style. */
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
   /**
-   * With it, GET /metrics answers anyone presenting `Authorization: Bearer <token>` (and no one
-   * else); without it, only this machine (loopback, not through a proxy).
+   * Where browsers fetch photos (a CDN or the bucket's public address), e.g.
+   * `https://media.souqna.example`; unset, the app serves `/media/*` itself.
    */
-  METRICS_TOKEN: z
-    .string()
-    .min(16, "must be at least 16 characters")
-    .regex(/^\S+$/, "must not contain spaces")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  MEDIA_PUBLIC_URL: optionalHttpUrl("MEDIA_PUBLIC_URL"),
 });
 
 export type TrustProxy = false | number | string[];
@@ -147,11 +172,29 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL (at least 32 characters)",
     );
   }
+  checkMediaStorage(env);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   };
+}
+
+/** What the S3 driver needs; the variables are checked only when MEDIA_STORAGE=s3. */
+function checkMediaStorage(env: z.infer<typeof EnvSchema>) {
+  if (env.MEDIA_STORAGE !== "s3") return;
+  const missing = (name: string, why: string) =>
+    new ConfigError(`Invalid configuration: ${name} is required when MEDIA_STORAGE=s3 (${why})`);
+  if (!env.S3_BUCKET) throw missing("S3_BUCKET", "the bucket that holds the photos");
+  if (!env.S3_ENDPOINT && !env.S3_REGION) {
+    throw missing("S3_REGION", "the bucket's AWS region, or set S3_ENDPOINT for another service");
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    throw missing("S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set");
+  }
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
+    throw missing("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set");
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ import { checkHealth } from "./health";
 import type { AppLogger } from "./logger";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
+import { createMetrics } from "./metrics";
 import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
 import { sameOriginOnly } from "./same-origin";
@@ -119,6 +120,11 @@ export function createApp({
   const production = env.NODE_ENV === "production";
   const https = env.PUBLIC_URL.startsWith("https:");
 
+  // First: every request is measured, files too; scrapes are not logged (server/metrics.ts).
+  const metrics = createMetrics({ env, database, build, logger });
+  app.use(metrics.middleware);
+  app.get("/metrics", metrics.endpoint);
+
   app.use(
     compression({
       // An event stream must reach the browser event by event, not when a zlib buffer fills.
@@ -142,6 +148,7 @@ export function createApp({
     res.setHeader("X-Request-Id", res.locals.requestId);
     const started = process.hrtime.bigint();
     const stats = { count: 0 };
+    res.locals.queryStats = stats;
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = {
@@ -268,7 +275,9 @@ export function createApp({
           }),
           isOwner: false,
           isBot: isbot(userAgent ?? ""),
-        }).catch((error: unknown) => logger.error({ err: error }, "counting a view failed"));
+        }).catch((error: unknown) =>
+          logger.error({ err: error, reqId: req.res?.locals.requestId }, "counting a view failed"),
+        );
       },
     }).middleware,
   );

@@ -121,6 +121,16 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /**
+   * With it, GET /metrics answers anyone presenting `Authorization: Bearer <token>` (and no one
+   * else); without it, only this machine (loopback, not through a proxy).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^\S+$/, "must not contain spaces")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Where photos live: `$DATA_DIR/media` (local) or an S3-compatible bucket (decision 016). */
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalText,

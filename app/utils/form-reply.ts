@@ -25,3 +25,11 @@ export function replyFor(reply: unknown, intent: string): FormReply | undefined 
   if (!isFormReply(reply)) return undefined;
   return reply.initialValue?.intent === intent ? reply : undefined;
 }
+
+/**
+ * A reply with one message above the form, for an answer about the request rather than its
+ * fields (too large to read, signed out, the connection lost). The form keeps what was typed.
+ */
+export function messageReply(message: string): FormReply {
+  return { status: "error", error: { "": [message] } };
+}

@@ -73,19 +73,25 @@ export function rateLimitedMessage(lang: Lang, seconds: number) {
 }
 
 /**
- * A route's `headers` export that keeps its parents' headers (the flash cookie's removal) and
- * adds its action's (Retry-After on 429).
+ * A route's `headers` export: its parents' headers (the flash cookie's removal), its loader's
+ * (the listing page's visitor cookie) and its action's (Retry-After on 429), every cookie kept.
  */
 export function withActionHeaders({
   parentHeaders,
+  loaderHeaders,
   actionHeaders,
 }: {
   parentHeaders: Headers;
+  loaderHeaders?: Headers;
   actionHeaders: Headers;
 }) {
-  const headers = new Headers(parentHeaders);
-  actionHeaders.forEach((value, key) => {
-    headers.set(key, value);
-  });
+  const headers = new Headers();
+  for (const source of [parentHeaders, loaderHeaders, actionHeaders]) {
+    if (!source) continue;
+    source.forEach((value, key) => {
+      if (key !== "set-cookie") headers.set(key, value);
+    });
+    for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  }
   return headers;
 }

@@ -50,10 +50,13 @@ export function variantWidthsFor(width: number): number[] {
  * ICC) dropped — sharp writes none unless asked, and this never asks. Throws an AppError a member
  * can act on. Empty files are the caller's business (skip them before calling).
  */
+/** A refused photo belongs under the listing form's photos (its field `images`). */
+const PHOTOS = { field: "images" };
+
 export async function processListingImage(bytes: Uint8Array): Promise<ProcessedImage> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError("LISTING_IMAGE_TOO_LARGE");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError("LISTING_IMAGE_TOO_LARGE", PHOTOS);
   const type = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined;
-  if (!type || !ACCEPTED_TYPES.has(type.ext)) throw new AppError("IMAGE_NOT_IMAGE");
+  if (!type || !ACCEPTED_TYPES.has(type.ext)) throw new AppError("IMAGE_NOT_IMAGE", PHOTOS);
 
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   try {
@@ -61,7 +64,7 @@ export async function processListingImage(bytes: Uint8Array): Promise<ProcessedI
     // limitInputPixels stays on as the second lock.
     const meta = await sharp(bytes, options).metadata();
     if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) {
-      throw new AppError("IMAGE_UNREADABLE");
+      throw new AppError("IMAGE_UNREADABLE", PHOTOS);
     }
     const widths = variantWidthsFor(meta.autoOrient?.width ?? meta.width);
     const largest = widths[widths.length - 1]!;
@@ -95,7 +98,7 @@ export async function processListingImage(bytes: Uint8Array): Promise<ProcessedI
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Corrupt data, a truncated file, the pixel limit, the timeout: all the same to the member.
-    throw new AppError("IMAGE_UNREADABLE");
+    throw new AppError("IMAGE_UNREADABLE", PHOTOS);
   }
 }
 
@@ -110,7 +113,7 @@ export async function storeListingImages(
   listingId: string,
   files: Uint8Array[],
 ): Promise<StoredImage[]> {
-  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES");
+  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES", PHOTOS);
   if (!/^[0-9a-f-]{36}$/.test(listingId)) throw new TypeError("listingId must be a UUID");
 
   const processed: ProcessedImage[] = [];

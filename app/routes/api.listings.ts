@@ -6,12 +6,14 @@ import {
 import type { ListingUploadReply } from "~/components/listing/upload-listing";
 import { serverT } from "~/i18n/i18n.server";
 import { flashCookie } from "~/utils/flash.server";
+import { messageReply } from "~/utils/form-reply";
 import type { Route } from "./+types/api.listings";
 
 /**
  * The create (`/api/listings`) and edit (`/api/listings/:id`) forms' saves for the browser's
  * XMLHttpRequest upload, which shows real progress. Exactly the pages' actions (the same shared
- * save functions), answered as JSON instead of a page or a redirect.
+ * save functions), answered as JSON instead of a page or a redirect: the form's reply, with its
+ * status, or where to go once saved (the flash cookie rides along for the next page).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   let outcome: ListingSaveOutcome;
@@ -22,20 +24,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     // requireMember's redirect to the sign-in page: a message the form can show instead.
     if (error instanceof Response && error.status >= 300 && error.status < 400) {
-      const reply: ListingUploadReply = {
-        ok: false,
-        formError: serverT(context.lang)("errors.AUTH_REQUIRED"),
-      };
+      const reply: ListingUploadReply = messageReply(serverT(context.lang)("errors.AUTH_REQUIRED"));
       return Response.json(reply, { status: 401 });
     }
     throw error;
   }
   if (!outcome.ok) {
-    const { fieldErrors, formError } = outcome.reply;
-    const reply: ListingUploadReply = { ok: false, fieldErrors, formError };
-    return Response.json(reply, { status: outcome.status });
+    const reply: ListingUploadReply = outcome.result.reply;
+    return Response.json(reply, outcome.init);
   }
-  const reply: ListingUploadReply = { ok: true, redirectTo: `/listing/${outcome.id}` };
+  const reply: ListingUploadReply = { redirectTo: `/listing/${outcome.id}` };
   return Response.json(reply, {
     headers: { "Set-Cookie": flashCookie(params.id ? "listing-updated" : "listing-created") },
   });

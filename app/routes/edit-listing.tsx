@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { Suspense } from "react";
+import { data } from "react-router";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
-import { ListingForm } from "~/components/listing/listing-form";
-import { type ListingFormReply, saveListingEdit } from "~/components/listing/listing-form.server";
+import { saveListingEdit } from "~/components/listing/listing-form.server";
 import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model.server";
+import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
 import type { Lang } from "~/i18n/config";
@@ -10,11 +11,18 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
-import { withActionHeaders } from "~/utils/action-error.server";
 import { isAppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { withActionHeaders } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/edit-listing";
+
+// The form (with Conform and its photo picker) is fetched after the page is interactive; the
+// server draws it in place, and until its code arrives it is a plain form the action answers.
+const ListingForm = onDemand(
+  () => import("~/components/listing/listing-form").then((m) => m.ListingForm),
+  { prefetch: true },
+);
 
 /** The owner's listing, or the thrown 403/404 page in the visitor's language. */
 async function loadOwnListing(
@@ -90,10 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const member = await requireMember({ auth, db, request });
   const listing = await loadOwnListing({ db, lang }, member, params.id);
   const outcome = await saveListingEdit({ request, context, listingId: listing.id });
-  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
-  return redirect(`/listing/${outcome.id}`, {
-    headers: { "Set-Cookie": flashCookie("listing-updated") },
-  });
+  if (!outcome.ok) return data(outcome.result, outcome.init);
+  return redirectWithFlash(`/listing/${outcome.id}`, "listing-updated");
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;
@@ -105,23 +111,22 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function EditListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", loaderData.translations.listings);
-  const reply = actionData as ListingFormReply | undefined;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{t("form.editTitle")}</h1>
-      <ListingForm
-        mode="edit"
-        model={reply?.model ?? loaderData.model}
-        values={reply?.values ?? loaderData.values}
-        fieldErrors={reply?.fieldErrors}
-        formError={reply?.formError}
-        filesLost={reply?.filesLost}
-        existingImages={loaderData.images}
-        maxImages={loaderData.maxImages}
-        cancelTo={`/listing/${loaderData.id}`}
-        uploadTo={`/api/listings/${loaderData.id}`}
-        draftKey={`form_edit_listing_${loaderData.id}`}
-      />
+      <Suspense fallback={null}>
+        <ListingForm
+          mode="edit"
+          model={loaderData.model}
+          values={loaderData.values}
+          result={actionData}
+          existingImages={loaderData.images}
+          maxImages={loaderData.maxImages}
+          cancelTo={`/listing/${loaderData.id}`}
+          uploadTo={`/api/listings/${loaderData.id}`}
+          draftKey={`form_edit_listing_${loaderData.id}`}
+        />
+      </Suspense>
     </main>
   );
 }

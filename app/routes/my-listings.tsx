@@ -1,19 +1,20 @@
 import { ListChecks, LogIn, Plus } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { myListingsReturnTo, toMyListingRows } from "~/components/listing/my-listings.server";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
+import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
-import { isListingId } from "~/domain/listings/listings-schemas";
+import { myListingActionSchema, OWNER_ACTION_STATUS } from "~/domain/listings/listings-schemas";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { isAppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/my-listings";
@@ -38,37 +39,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const STATUS_INTENTS = { sold: "sold", hide: "inactive", activate: "active" } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
   const form = await readFormData(request, lang);
-  const intent = String(form.get("intent") ?? "");
-  const listingId = String(form.get("listingId") ?? "");
+  const submission = parseForm(lang, form, myListingActionSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const { intent, listingId } = submission.value;
   const returnTo = myListingsReturnTo(form.get("returnTo"));
-  const t = serverT(lang);
-  if (!isListingId(listingId)) {
-    return data({ error: t("errors.INVALID_LISTING_ID") }, { status: 404 });
-  }
   try {
     if (intent === "delete") {
       await deleteListing({ db, storage: createLocalStorage(env.DATA_DIR), member, listingId });
-      return redirect(returnTo, {
-        headers: { "Set-Cookie": flashCookie("listing-deleted") },
-      });
+      return redirectWithFlash(returnTo, "listing-deleted");
     }
-    const status = STATUS_INTENTS[intent as keyof typeof STATUS_INTENTS];
-    if (!status) return data({ error: t("errors.UNEXPECTED") }, { status: 400 });
-    await setListingStatus({ db, member, listingId, status });
+    await setListingStatus({ db, member, listingId, status: OWNER_ACTION_STATUS[intent] });
     return redirect(returnTo);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const message =
-      intent === "delete" && error.status >= 500
-        ? serverT(lang, "listings")("mine.deleteFailed")
-        : t(`errors.${error.code}`);
-    return data({ error: message }, { status: error.status });
+    return failedForm(lang, submission, error);
   }
 }
 
@@ -102,6 +89,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
     );
   }
   const { listings, confirm } = loaderData;
+  const actionError = ownerActionError(actionData);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -111,9 +99,9 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
           {t("mine.add")}
         </Link>
       </div>
-      {actionData && "error" in actionData ? (
+      {actionError ? (
         <div className="mb-4">
-          <FormAlert>{actionData.error}</FormAlert>
+          <FormAlert>{actionError}</FormAlert>
         </div>
       ) : null}
       {listings.length === 0 ? (

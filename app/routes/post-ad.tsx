@@ -1,17 +1,25 @@
-import { data, redirect } from "react-router";
-import { ListingForm } from "~/components/listing/listing-form";
-import { type ListingFormReply, saveNewListing } from "~/components/listing/listing-form.server";
+import { Suspense } from "react";
+import { data } from "react-router";
+import { saveNewListing } from "~/components/listing/listing-form.server";
 import { buildFormModel } from "~/components/listing/listing-form-model.server";
 import type { FormValues } from "~/components/listing/listing-form-view";
+import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
-import { withActionHeaders } from "~/utils/action-error.server";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { withActionHeaders } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/post-ad";
+
+// The form (with Conform and its photo picker) is fetched after the page is interactive; the
+// server draws it in place, and until its code arrives it is a plain form the action answers.
+const ListingForm = onDemand(
+  () => import("~/components/listing/listing-form").then((m) => m.ListingForm),
+  { prefetch: true },
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;
@@ -33,10 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveNewListing({ request, context });
-  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
-  return redirect(`/listing/${outcome.id}`, {
-    headers: { "Set-Cookie": flashCookie("listing-created") },
-  });
+  if (!outcome.ok) return data(outcome.result, outcome.init);
+  return redirectWithFlash(`/listing/${outcome.id}`, "listing-created");
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;
@@ -48,22 +54,21 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function PostAdPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", loaderData.translations.listings);
-  const reply = actionData as ListingFormReply | undefined;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{t("form.createTitle")}</h1>
-      <ListingForm
-        mode="create"
-        model={reply?.model ?? loaderData.model}
-        values={reply?.values ?? loaderData.values}
-        fieldErrors={reply?.fieldErrors}
-        formError={reply?.formError}
-        filesLost={reply?.filesLost}
-        maxImages={loaderData.maxImages}
-        cancelTo="/my-listings"
-        uploadTo="/api/listings"
-        draftKey="form_create_listing"
-      />
+      <Suspense fallback={null}>
+        <ListingForm
+          mode="create"
+          model={loaderData.model}
+          values={loaderData.values}
+          result={actionData}
+          maxImages={loaderData.maxImages}
+          cancelTo="/my-listings"
+          uploadTo="/api/listings"
+          draftKey="form_create_listing"
+        />
+      </Suspense>
     </main>
   );
 }

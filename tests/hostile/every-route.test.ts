@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listings, messages, profiles, reports, users } from "../../app/db/schema";
-import { DESCRIPTION_MAX, TITLE_MAX } from "../../app/domain/listings/listings-schemas";
+import { DESCRIPTION_MAX, TITLE_MAX } from "../../app/domain/listings/listing-limits";
 import { MESSAGE_MAX_LENGTH } from "../../app/domain/messaging/messaging-schemas";
 import { REPORT_DETAILS_MAX } from "../../app/domain/moderation/moderation-schemas";
 import { cleanLine, cleanMultiline } from "../../app/utils/user-text";

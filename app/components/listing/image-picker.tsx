@@ -6,6 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
+import { messageReply } from "~/utils/form-reply";
 import {
   addToSelection,
   moveToFront,
@@ -138,11 +139,11 @@ export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
     try {
       const { readUploadReply, sendListingForm } = await loadUpload();
       const reply = readUploadReply(await sendListingForm(url, form, setProgress), failed);
-      if (!reply.ok) setPhase("idle");
+      if (!("redirectTo" in reply)) setPhase("idle");
       return reply;
     } catch {
       setPhase("idle");
-      return { ok: false, formError: failed };
+      return messageReply(failed);
     }
   };
 

@@ -8,7 +8,6 @@ import {
 } from "~/db/reference-data/field-definitions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
-import type { TFunction, TranslationKey } from "~/i18n/keys";
 import { type Bilingual, localized } from "~/i18n/localized";
 import {
   DETAIL_PREFIX,
@@ -137,22 +136,6 @@ export function readFormValues(form: FormData): FormValues {
   return values;
 }
 
-/** The schema's input from the form's values. */
-export function toListingInput(values: FormValues) {
-  const details: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (name.startsWith(DETAIL_PREFIX)) details[name.slice(DETAIL_PREFIX.length)] = value;
-  }
-  return {
-    title: values.title ?? "",
-    description: values.description ?? "",
-    price: values.price ?? "",
-    categoryId: values.categoryId ?? "",
-    location: values.location ?? "",
-    details,
-  };
-}
-
 /** Stored values as form values (the edit form's prefill). */
 export function storedToFormValues(stored: {
   title: string;
@@ -176,28 +159,9 @@ export function storedToFormValues(stored: {
   return values;
 }
 
-/** A schema's messages are keys of `errors` by convention; a stray one shows as its key. */
-const errorKey = (message: string) => `errors.${message}` as TranslationKey<"common">;
-
-/** Zod issues as translated messages keyed by form field name. */
-export function listingFieldErrors(
-  lang: Lang,
-  categoryId: string | undefined,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  t: TFunction<"common">,
-): Record<string, string> {
+/** A detail field's label in the page's language ("Kilometers"), or its key when unknown. */
+export function detailLabel(lang: Lang, categoryId: string, key: string): string {
   const slug = categorySlugById(Number(categoryId));
-  const definitions = slug ? getFieldDefinitions(slug) : [];
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const [first, second] = issue.path;
-    if (first === "details" && typeof second === "string") {
-      const definition = definitions.find((field) => field.key === second);
-      const label = definition ? localized(lang, definition, "label") : second;
-      out[`${DETAIL_PREFIX}${second}`] ??= t(errorKey(issue.message), { label });
-    } else {
-      out[String(first ?? "form")] ??= t(errorKey(issue.message));
-    }
-  }
-  return out;
+  const definition = (slug ? getFieldDefinitions(slug) : []).find((field) => field.key === key);
+  return definition ? localized(lang, definition, "label") : key;
 }

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from "~/db/reference-data/types";
+import type { FormReply } from "~/utils/form-reply";
 
 /*
  * The listing form's shapes, shared by the server (listing-form-model.ts works them out) and the
@@ -39,3 +40,28 @@ export interface ListingFormModel {
 export type FormValues = Record<string, string>;
 
 export const DETAIL_PREFIX = "detail.";
+
+/**
+ * What the page's action answers when the form comes back (a refresh, or a save that failed):
+ * the form's reply (values and messages, the one shape every form answers with), the fields of
+ * the category chosen in it, and whether photos were sent (they must be chosen again).
+ */
+export interface ListingFormResult {
+  reply: FormReply;
+  model: ListingFormModel;
+  filesLost: boolean;
+}
+
+/** The values a reply sends back, as the form's field names (`detail: {make}` → `detail.make`). */
+export function formValuesOf(reply: FormReply): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of Object.entries(reply.initialValue ?? {})) {
+    if (typeof value === "string") values[name] = value;
+    else if (name === "detail" && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, detail] of Object.entries(value)) {
+        if (typeof detail === "string") values[`${DETAIL_PREFIX}${key}`] = detail;
+      }
+    }
+  }
+  return values;
+}

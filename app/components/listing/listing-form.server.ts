@@ -1,168 +1,104 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
+import { z } from "zod";
 import { type Member, requireMember } from "~/domain/accounts/session.server";
 import { createListing } from "~/domain/listings/create-listing.server";
-import { listingFormSchema } from "~/domain/listings/listings-schemas";
+import { type ListingFormValues, listingPageSchema } from "~/domain/listings/listings-schemas";
 import { updateListing } from "~/domain/listings/update-listing.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
+import type { TranslationKey } from "~/i18n/keys";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
-import { type AppErrorCode, isAppError } from "~/utils/app-error";
+import { isAppError } from "~/utils/app-error";
+import { type FormReply, failedForm, invalidForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { messageReply } from "~/utils/form-reply";
+import { type FormSubmission, parseSubmission } from "~/utils/form-submission";
 import { isUnavailable } from "~/utils/unavailable.server";
-import {
-  buildFormModel,
-  listingFieldErrors,
-  readFormValues,
-  toListingInput,
-} from "./listing-form-model.server";
-import type { FormValues, ListingFormModel } from "./listing-form-view";
+import { buildFormModel, detailLabel, readFormValues } from "./listing-form-model.server";
+import type { ListingFormResult } from "./listing-form-view";
+
+/*
+ * The listing form's save, shared by the create and edit pages' actions (without JavaScript) and
+ * the JSON route the browser uploads to (app/routes/api.listings.ts, with progress). Every answer
+ * but a save is the form again: Conform's reply, like every other form's, with the fields of the
+ * category chosen in it.
+ */
 
 /** Every photo at its largest, plus the text fields. */
 export const MAX_LISTING_REQUEST_BYTES = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export interface ListingFormReply {
-  ok: false;
-  intent: "refresh" | "save";
-  values: FormValues;
-  model: ListingFormModel;
-  fieldErrors?: Record<string, string>;
-  formError?: string;
-  filesLost?: boolean;
-}
+/** What a save came to: the listing's id, or the form again with its HTTP status (and headers). */
+export type ListingSaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; result: ListingFormResult; init: ResponseInit };
 
-export interface SubmittedListing {
-  intent: "refresh" | "save";
-  values: FormValues;
+/** The listing the member sent, checked, and what it does to the photos. */
+interface SubmittedListing {
+  listing: ListingFormValues;
   images: Uint8Array[];
   removedImageIds: string[];
   primaryImageId: string | null;
 }
 
-/** The submitted listing form, or null when the request is larger than any valid one. */
-export async function readListingForm(
-  request: Request,
-  lang: Lang,
-): Promise<SubmittedListing | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_LISTING_REQUEST_BYTES) return null;
-  const form = await readFormData(request, lang);
-  const intent = form.get("intent") === "refresh" ? "refresh" : "save";
+/** The form's fields checked by the listing's schema, each message in the page's language. */
+function parseListingForm(lang: Lang, form: FormData) {
+  const t = serverT(lang);
+  const categoryId = String(form.get("categoryId") ?? "");
+  return parseSubmission(form, listingPageSchema, (key, issue) => {
+    // A detail's message names the field: "Kilometers is required".
+    const field = issue.code === "custom" ? issue.params?.field : undefined;
+    const label = typeof field === "string" ? detailLabel(lang, categoryId, field) : "";
+    return t(`errors.${key}` as TranslationKey<"common">, { label });
+  });
+}
+
+/** The form as it was sent, unchecked (a refresh asks for the category's fields, not a check). */
+function uncheckedForm(form: FormData) {
+  return parseSubmission(form, z.object({}), String);
+}
+
+/** The photos sent with a save, taken out of the form (a reply never carries files). */
+async function takeImages(form: FormData): Promise<Uint8Array[]> {
   const images: Uint8Array[] = [];
-  if (intent === "save") {
-    for (const entry of form.getAll("images")) {
-      if (entry instanceof File && entry.size > 0) {
-        images.push(new Uint8Array(await entry.arrayBuffer()));
-      }
+  for (const entry of form.getAll("images")) {
+    if (entry instanceof File && entry.size > 0) {
+      images.push(new Uint8Array(await entry.arrayBuffer()));
     }
   }
-  const primary = form.get("primaryImageId");
-  return {
-    intent,
-    values: readFormValues(form),
-    images,
-    removedImageIds: form
-      .getAll("removedImageIds")
-      .filter((value): value is string => typeof value === "string"),
-    primaryImageId: typeof primary === "string" && primary ? primary : null,
-  };
+  form.delete("images");
+  return images;
 }
 
-/** What a save came to: the listing's id, or the form again with its HTTP status. */
-export type ListingSaveOutcome =
-  | { ok: true; id: string }
-  | { ok: false; status: number; reply: ListingFormReply };
-
-type Refused = Extract<ListingSaveOutcome, { ok: false }>;
-
-/** The form again, with the category's fields for what is chosen now (HTTP 200). */
-export function refreshedForm(lang: Lang, values: FormValues): Refused {
+/** The form again: the reply, the fields of the category it holds, and its status. */
+function formAgain(
+  lang: Lang,
+  form: FormData,
+  answer: { data: FormReply; init: ResponseInit | null },
+  filesLost: boolean,
+): ListingSaveOutcome {
   return {
     ok: false,
-    status: 200,
-    reply: { ok: false, intent: "refresh", values, model: buildFormModel(lang, values) },
+    result: { reply: answer.data, model: buildFormModel(lang, readFormValues(form)), filesLost },
+    init: answer.init ?? {},
   };
 }
 
-/** A 400 with each field's message, or null when the form is valid. */
-export function invalidListingForm(
-  lang: Lang,
-  values: FormValues,
-  hadFiles: boolean,
-): Refused | null {
-  const parsed = listingFormSchema.safeParse(toListingInput(values));
-  if (parsed.success) return null;
-  const t = serverT(lang);
-  return {
-    ok: false,
-    status: 400,
-    reply: {
-      ok: false,
-      intent: "save",
-      values,
-      model: buildFormModel(lang, values),
-      fieldErrors: listingFieldErrors(lang, values.categoryId, parsed.error.issues, t),
-      formError: serverT(lang, "listings")("form.formError"),
-      filesLost: hadFiles,
-    },
-  };
-}
-
-const IMAGE_ERRORS: AppErrorCode[] = [
-  "IMAGE_NOT_IMAGE",
-  "IMAGE_TOO_LARGE",
-  "IMAGE_UNREADABLE",
-  "LISTING_IMAGE_TOO_LARGE",
-  "TOO_MANY_IMAGES",
-];
-
-/** A failed save: a photo problem under the photos, anything else above the form. */
-export function failedListingSave(
-  lang: Lang,
+/**
+ * A failed save: a domain error under its field (a refused photo under the photos) or above the
+ * form; anything else is not the member's fault, and they are told to try again later, with what
+ * they typed kept (the photo disk is full or the database is away: 503).
+ */
+function failedSave(
+  { lang, logger }: Pick<AppLoadContext, "lang" | "logger">,
+  submission: FormSubmission<typeof listingPageSchema>,
   error: unknown,
-  values: FormValues,
-  hadFiles: boolean,
-): Refused {
-  const model = buildFormModel(lang, values);
-  const base = { ok: false as const, intent: "save" as const, values, model, filesLost: hadFiles };
-  if (!isAppError(error)) {
-    // The photo disk is full (or the database is away): nothing was saved, and it is not the
-    // member's fault; they are told to try again later, with what they typed kept.
-    const unavailable = isUnavailable(error);
-    return {
-      ok: false,
-      status: unavailable ? 503 : 500,
-      reply: {
-        ...base,
-        formError: serverT(lang, "listings")(unavailable ? "form.storageFull" : "form.saveFailed"),
-      },
-    };
-  }
-  const message = serverT(lang)(`errors.${error.code}`);
-  const status = error.status;
-  if (IMAGE_ERRORS.includes(error.code)) {
-    return { ok: false, status, reply: { ...base, fieldErrors: { images: message } } };
-  }
-  if (error.code === "LOCATION_INVALID") {
-    return { ok: false, status, reply: { ...base, fieldErrors: { location: message } } };
-  }
-  return { ok: false, status, reply: { ...base, formError: message } };
-}
-
-/** The reply for a request larger than any valid listing form. */
-export function tooLargeListingForm(lang: Lang): Refused {
-  const values: FormValues = {};
-  return {
-    ok: false,
-    status: 413,
-    reply: {
-      ok: false,
-      intent: "save",
-      values,
-      model: buildFormModel(lang, values),
-      formError: serverT(lang, "listings")("form.tooLarge"),
-      filesLost: true,
-    },
-  };
+) {
+  if (isAppError(error)) return failedForm(lang, submission, error);
+  logger.error({ err: error }, "listing save failed");
+  const unavailable = isUnavailable(error);
+  const message = serverT(lang, "listings")(unavailable ? "form.storageFull" : "form.saveFailed");
+  return data(submission.reply({ formErrors: [message] }), { status: unavailable ? 503 : 500 });
 }
 
 interface SaveArgs {
@@ -170,7 +106,7 @@ interface SaveArgs {
   context: AppLoadContext;
 }
 
-/** Member, form, size, refresh, validation, then `persist`: the steps both forms share. */
+/** Member, size, refresh, the schema, then `persist`: the steps both forms share. */
 async function saveListingForm(
   { request, context }: SaveArgs,
   persist: (options: {
@@ -179,25 +115,40 @@ async function saveListingForm(
     submitted: SubmittedListing;
   }) => Promise<{ id: string }>,
 ): Promise<ListingSaveOutcome> {
-  const { db, auth, lang, env, logger } = context;
+  const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
-  const submitted = await readListingForm(request, lang);
-  if (!submitted) return tooLargeListingForm(lang);
-  const { values, images } = submitted;
-  if (submitted.intent === "refresh") return refreshedForm(lang, values);
-  const hadFiles = images.length > 0;
-  const invalid = invalidListingForm(lang, values, hadFiles);
-  if (invalid) return invalid;
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_LISTING_REQUEST_BYTES) {
+    const reply = messageReply(serverT(lang, "listings")("form.tooLarge"));
+    return formAgain(lang, new FormData(), { data: reply, init: { status: 413 } }, true);
+  }
+  const form = await readFormData(request, lang);
+  if (form.get("intent") === "refresh") {
+    form.delete("images");
+    const reply = uncheckedForm(form).reply();
+    return formAgain(lang, form, { data: reply, init: { status: 200 } }, false);
+  }
+  const images = await takeImages(form);
+  const filesLost = images.length > 0;
+  const submission = parseListingForm(lang, form);
+  if (submission.status !== "success") {
+    return formAgain(lang, form, invalidForm(submission), filesLost);
+  }
+  const strings = (name: string) =>
+    form.getAll(name).filter((value): value is string => typeof value === "string");
   try {
     const { id } = await persist({
       member,
       storage: createLocalStorage(env.DATA_DIR),
-      submitted,
+      submitted: {
+        listing: submission.value,
+        images,
+        removedImageIds: strings("removedImageIds"),
+        primaryImageId: strings("primaryImageId")[0] || null,
+      },
     });
     return { ok: true, id };
   } catch (error) {
-    if (!isAppError(error)) logger.error({ err: error }, "listing save failed");
-    return failedListingSave(lang, error, values, hadFiles);
+    return formAgain(lang, form, failedSave(context, submission, error), filesLost);
   }
 }
 
@@ -211,7 +162,7 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       db: args.context.db,
       storage,
       member,
-      input: toListingInput(submitted.values),
+      input: submitted.listing,
       images: submitted.images,
     }),
   );
@@ -230,7 +181,7 @@ export function saveListingEdit(
       storage,
       member,
       listingId: args.listingId,
-      input: toListingInput(submitted.values),
+      input: submitted.listing,
       newImages: submitted.images,
       removedImageIds: submitted.removedImageIds,
       primaryImageId: submitted.primaryImageId,

@@ -4,13 +4,17 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { CityOptions } from "~/components/ui/city-options";
 import { FormAlert } from "~/components/ui/field";
+import { useValidatedForm } from "~/components/ui/form";
 import { useTranslation } from "~/i18n/react";
+import type { FormReply } from "~/utils/form-reply";
 import { ImagePicker, usePhotoSelection } from "./image-picker";
 import {
   DETAIL_PREFIX,
   type FieldView,
   type FormValues,
+  formValuesOf,
   type ListingFormModel,
+  type ListingFormResult,
 } from "./listing-form-view";
 import { UsdEquivalent } from "./usd-equivalent";
 import { useListingDraft } from "./use-listing-draft";
@@ -20,6 +24,10 @@ import { useListingDraft } from "./use-listing-draft";
 const loadDraftBanner = () => import("./draft-banner");
 const DraftBanner = lazy(() => loadDraftBanner().then((m) => ({ default: m.DraftBanner })));
 
+// The fields every listing has are checked in the browser by the schema the action parses first.
+const listingFieldsSchema = () =>
+  import("~/domain/listings/listing-fields-schema").then((m) => m.listingFieldsSchema);
+
 export interface ExistingImage {
   id: string;
   src: string;
@@ -28,12 +36,11 @@ export interface ExistingImage {
 
 interface ListingFormProps {
   mode: "create" | "edit";
+  /** The loader's form: the values it starts with and their category's fields. */
   model: ListingFormModel;
   values: FormValues;
-  fieldErrors?: Record<string, string>;
-  formError?: string;
-  /** Photos were chosen but the form came back: they must be chosen again. */
-  filesLost?: boolean;
+  /** The action's answer when the form came back (without JavaScript). */
+  result?: ListingFormResult;
   existingImages?: ExistingImage[];
   maxImages: number;
   cancelTo: string;
@@ -51,11 +58,9 @@ interface ListingFormProps {
  */
 export function ListingForm({
   mode,
-  model: pageModel,
-  values: pageValues,
-  fieldErrors: serverFieldErrors = {},
-  formError: serverFormError,
-  filesLost,
+  model: loadedModel,
+  values: loadedValues,
+  result,
   existingImages = [],
   maxImages,
   cancelTo,
@@ -72,15 +77,21 @@ export function ListingForm({
   } | null>(null);
   const [fieldsState, setFieldsState] = useState<"idle" | "loading" | "error">("idle");
   const fieldsRequest = useRef(0);
-  const { model, values } = refreshed ?? { model: pageModel, values: pageValues };
-  // With JavaScript the save goes by XMLHttpRequest (real upload progress); its errors live here.
+  const { model, values } =
+    refreshed ??
+    (result
+      ? { model: result.model, values: formValuesOf(result.reply) }
+      : { model: loadedModel, values: loadedValues });
+  // With JavaScript the save goes by XMLHttpRequest (real upload progress); its reply lives here.
   const [sending, setSending] = useState(false);
-  const [uploadErrors, setUploadErrors] = useState<{
-    fieldErrors?: Record<string, string>;
-    formError?: string;
-  } | null>(null);
-  const fieldErrors = uploadErrors ? (uploadErrors.fieldErrors ?? {}) : serverFieldErrors;
-  const formError = uploadErrors ? uploadErrors.formError : serverFormError;
+  const [uploadReply, setUploadReply] = useState<FormReply | null>(null);
+  const { form, formProps } = useValidatedForm({
+    name: "listing",
+    schema: listingFieldsSchema,
+    lastResult: uploadReply ?? result?.reply,
+  });
+  const errorOf = (name: string) => form.allErrors[name]?.[0];
+  const formError = form.errors?.[0] ?? (form.status === "error" ? t("form.formError") : undefined);
   const [removedImageIds, setRemovedImageIds] = useState<string[]>([]);
   const photos = usePhotoSelection({
     limits: { maxImages, existingCount: existingImages.length - removedImageIds.length },
@@ -132,34 +143,38 @@ export function ListingForm({
   };
 
   /**
-   * With JavaScript: a refresh goes to the page's action without the photos (they stay in the
-   * picker, and a slow connection does not send them for nothing); a save uploads them, compressed.
+   * With JavaScript: a refresh asks /api/listing-form for the category's fields (the photos stay
+   * in the picker); a save is checked by the schema first (its messages shown, nothing sent, when
+   * a field is wrong), then uploads the photos, compressed, with progress.
    */
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
-    event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const isRefresh = submitter?.getAttribute("value") === "refresh";
-    const form = new FormData(event.currentTarget);
-    form.delete("images");
-    form.set("intent", isRefresh ? "refresh" : "save");
-    setUploadErrors(null);
+    if (!isRefresh) {
+      formProps.onSubmit(event);
+      if (event.defaultPrevented) return;
+    }
+    event.preventDefault();
+    const sent = new FormData(event.currentTarget);
+    sent.delete("images");
+    sent.set("intent", isRefresh ? "refresh" : "save");
     if (isRefresh) {
-      void loadFields(form);
+      void loadFields(sent);
       return;
     }
     if (sending) return;
     setSending(true);
     const formElement = event.currentTarget;
-    void photos.upload(uploadTo, form).then((reply) => {
-      if (reply?.ok) {
+    void photos.upload(uploadTo, sent).then((reply) => {
+      if (reply && "redirectTo" in reply) {
         // The root loader runs again, so the flash cookie's "Listing Created" toast shows.
         void navigate(reply.redirectTo, { defaultShouldRevalidate: true });
         return;
       }
       setSending(false);
       if (!reply) return;
-      setUploadErrors(reply);
+      setUploadReply(reply);
       requestAnimationFrame(() =>
         formElement.querySelector('[role="alert"]')?.scrollIntoView({ block: "center" }),
       );
@@ -171,7 +186,7 @@ export function ListingForm({
       method="post"
       encType="multipart/form-data"
       className="space-y-6"
-      noValidate
+      {...formProps}
       data-testid="listing-form"
       data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
@@ -193,8 +208,7 @@ export function ListingForm({
           hint={t("form.titleHint")}
           required
           defaultValue={values.title}
-          error={fieldErrors.title}
-          maxLength={120}
+          error={errorOf("title")}
           dir="auto"
         />
         <Control
@@ -202,7 +216,7 @@ export function ListingForm({
           label={t("form.description")}
           required
           hint={t("form.descriptionHint")}
-          error={fieldErrors.description}
+          error={errorOf("description")}
         >
           {(props) => (
             <textarea
@@ -210,7 +224,6 @@ export function ListingForm({
               rows={6}
               defaultValue={values.description}
               dir="auto"
-              maxLength={5000}
               className={inputStyles}
             />
           )}
@@ -221,7 +234,7 @@ export function ListingForm({
           hint={t("form.priceHint")}
           required
           defaultValue={values.price}
-          error={fieldErrors.price}
+          error={errorOf("price")}
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"
@@ -234,7 +247,7 @@ export function ListingForm({
           name="categoryId"
           label={t("form.category")}
           required
-          error={fieldErrors.categoryId}
+          error={errorOf("categoryId")}
         >
           {(props) => (
             <select
@@ -252,7 +265,7 @@ export function ListingForm({
             </select>
           )}
         </Control>
-        <Control name="location" label={t("form.location")} required error={fieldErrors.location}>
+        <Control name="location" label={t("form.location")} required error={errorOf("location")}>
           {(props) => (
             <select {...props} defaultValue={values.location ?? ""} className={inputStyles}>
               <option value="">{t("form.chooseLocation")}</option>
@@ -292,7 +305,7 @@ export function ListingForm({
                 key={`${categoryId}-${field.key}-${field.parent ? (values[`${DETAIL_PREFIX}${field.parent}`] ?? "") : ""}`}
                 field={field}
                 value={field.initial ?? values[`${DETAIL_PREFIX}${field.key}`] ?? ""}
-                error={fieldErrors[`${DETAIL_PREFIX}${field.key}`]}
+                error={errorOf(`${DETAIL_PREFIX}${field.key}`)}
                 onParentChange={hydrated && field.key === "make" ? refresh : undefined}
                 state={field.parent ? fieldsState : "idle"}
               />
@@ -348,7 +361,7 @@ export function ListingForm({
           label={t("form.images")}
           // With JavaScript the picker shows its own, fuller hint (limits, size, compression).
           hint={hydrated ? undefined : t("form.imagesHint", { max: maxImages })}
-          error={fieldErrors.images}
+          error={errorOf("images")}
         >
           {(props) =>
             hydrated ? (
@@ -367,7 +380,7 @@ export function ListingForm({
             )
           }
         </Control>
-        {filesLost ? <FormAlert tone="info">{t("form.imagesNotKept")}</FormAlert> : null}
+        {result?.filesLost ? <FormAlert tone="info">{t("form.imagesNotKept")}</FormAlert> : null}
       </Section>
 
       <div className="flex flex-wrap items-center gap-3">

@@ -3,10 +3,17 @@
  * progress, and on a slow connection ten photos take long enough that the member must see it move.
  */
 
-/** What /api/listings answers (app/routes/api.listings.ts). */
-export type ListingUploadReply =
-  | { ok: true; redirectTo: string }
-  | { ok: false; fieldErrors?: Record<string, string>; formError?: string };
+import { type FormReply, isFormReply, messageReply } from "~/utils/form-reply";
+
+/**
+ * What /api/listings answers (app/routes/api.listings.ts): where to go once saved, or the form's
+ * reply, as the page's action answers it.
+ */
+export type ListingUploadReply = { redirectTo: string } | FormReply;
+
+export function isSaved(reply: ListingUploadReply): reply is { redirectTo: string } {
+  return "redirectTo" in reply;
+}
 
 export interface RawReply {
   status: number;
@@ -43,27 +50,27 @@ export function sendListingForm(
 
 /**
  * The server's answer as a reply the form can show. Our JSON as it is; the same-origin check's
- * refusal (plain text, already in the visitor's language) as the form's error; anything else
+ * refusal (plain text, already in the visitor's language) as the form's message; anything else
  * (a proxy's error page, a crash) as `fallback`, never a blank page.
  */
 export function readUploadReply(raw: RawReply, fallback: string): ListingUploadReply {
   if (raw.contentType.includes("application/json")) {
     try {
-      const reply = JSON.parse(raw.body) as ListingUploadReply;
-      if (reply && typeof reply === "object" && "ok" in reply) {
-        if (reply.ok && typeof reply.redirectTo === "string" && reply.redirectTo.startsWith("/")) {
-          return reply;
+      const reply: unknown = JSON.parse(raw.body);
+      if (reply && typeof reply === "object" && "redirectTo" in reply) {
+        const to = reply.redirectTo;
+        if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) {
+          return { redirectTo: to };
         }
-        if (!reply.ok) {
-          return reply.formError || reply.fieldErrors ? reply : { ok: false, formError: fallback };
-        }
+      } else if (isFormReply(reply) && reply.status === "error" && reply.error) {
+        return reply;
       }
     } catch {
       // Not our JSON: fall through.
     }
   }
   if (raw.status === 403 && raw.contentType.startsWith("text/plain") && raw.body.trim()) {
-    return { ok: false, formError: raw.body.trim().slice(0, 500) };
+    return messageReply(raw.body.trim().slice(0, 500));
   }
-  return { ok: false, formError: fallback };
+  return messageReply(fallback);
 }

@@ -35,6 +35,8 @@ export interface ListingDraft {
 /** Names that are not part of a draft. */
 const SKIPPED = new Set(["images", "intent", "primaryImageId", "removedImageIds"]);
 const TEMP = "data-draft-temp";
+/** The name of the button Conform submits the form with to check a field (@conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
 /** How long a restore waits for the draft category's fields before filling in what it can. */
 const REFRESH_MAX_MS = 10_000;
 
@@ -307,6 +309,8 @@ export function useListingDraft(
 
     const onEdit = () => schedule();
     const onSubmit = (event: SubmitEvent) => {
+      // Conform checks a field by sending the form with its own hidden button: not a send.
+      if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       const isRefresh = event.submitter?.getAttribute("value") === "refresh";
       if (navigator.onLine === false) {
         // Nothing can be sent: keep the draft and say so. The form's own handler never runs.

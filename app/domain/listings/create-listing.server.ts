@@ -42,7 +42,7 @@ export async function createListing(options: CreateListingOptions): Promise<{ id
   const { db, storage, member } = options;
   const values = parseListingInput(options.input);
   const files = options.images.filter((file) => file.byteLength > 0);
-  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES");
+  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES", { field: "images" });
   // Checked before the (slow) image work too, so a refused member waits for nothing.
   if (!member.emailVerified) await assertMayPost(db, member.id);
 
@@ -91,7 +91,7 @@ export function parseListingInput(input: ListingFormInput): ListingFormValues {
 /** The listings columns the form sets (shared with the update). */
 export function listingColumns(values: ListingFormValues) {
   const city = cities.find((c) => c.id === values.location);
-  if (!city) throw new AppError("LOCATION_INVALID");
+  if (!city) throw new AppError("LOCATION_INVALID", { field: "location" });
   const title = splitByScript(values.title);
   const description = splitByScript(values.description);
   const columns = {

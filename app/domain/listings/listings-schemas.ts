@@ -5,20 +5,17 @@ import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field
 import { cities } from "~/db/reference-data/regions";
 import type { FieldDefinition } from "~/db/reference-data/types";
 import { BIDI_MARKS, parseWholeNumber, toLatinDigits } from "~/utils/numbers";
-import { cleanLine, cleanMultiline } from "~/utils/user-text";
+import { cleanLine } from "~/utils/user-text";
+import { listingFieldsSchema } from "./listing-fields-schema";
+import { DETAIL_TEXT_MAX, OLDEST_MODEL_YEAR } from "./listing-limits";
 
 /*
- * The listing form, shared by the browser and the server. Messages are keys in the `errors`
- * catalog. A detail-field issue carries `params.field` (the field key): the page translates
- * "fieldRequired" with that field's label in its own language ("{{label}} is required").
+ * The listing's full check, on the server: the fields the browser checks too
+ * (listing-fields-schema.ts), and against the reference data, the category, the city and the
+ * category's details. Messages are keys in the `errors` catalog. A detail-field issue carries
+ * `params.field` (the field key): the page translates "fieldRequired" with that field's label in
+ * its own language ("{{label}} is required").
  */
-
-export const TITLE_MAX = 120;
-export const DESCRIPTION_MAX = 5_000;
-export const DETAIL_TEXT_MAX = 200;
-/** Whole new Syrian pounds. */
-export const PRICE_MAX = 100_000_000_000;
-export const OLDEST_MODEL_YEAR = 1950;
 
 export const POSTABLE_CATEGORY_IDS: readonly number[] = categories
   .filter((category) => category.postable)
@@ -45,10 +42,6 @@ function parseDecimal(input: unknown): number | null {
   if (!match) return null;
   const value = Number(`${(match[1] ?? "").replace(/\D/g, "")}${match[2] ?? ""}`);
   return Number.isFinite(value) ? value : null;
-}
-
-function cleanText(value: string, { multiline }: { multiline: boolean }) {
-  return multiline ? cleanMultiline(value) : cleanLine(value);
 }
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;
@@ -146,7 +139,7 @@ export function checkDetails(
       else if (definition.dependsOn && !hasValidParent(definition, raw)) details[field] = "";
       else issues.push({ message: "fieldInvalid", field });
     } else {
-      const text = typeof value === "string" ? cleanText(value, { multiline: false }) : "";
+      const text = typeof value === "string" ? cleanLine(value) : "";
       if (typeof value !== "string") issues.push({ message: "fieldInvalid", field });
       else if (text.length > DETAIL_TEXT_MAX) issues.push({ message: "fieldTooLong", field });
       else details[field] = text;
@@ -172,70 +165,74 @@ function parseCategoryId(input: unknown): number | null {
   return POSTABLE_CATEGORY_IDS.includes(id) ? id : null;
 }
 
-const requiredString = z.string({ error: "required" });
-
-export const listingFormSchema = z
-  .object({
-    title: requiredString
-      .transform((value) => cleanText(value, { multiline: false }))
-      .pipe(z.string().min(1, "required").max(TITLE_MAX, "titleTooLong")),
-    description: requiredString
-      .transform((value) => cleanText(value, { multiline: true }))
-      .pipe(z.string().min(1, "required").max(DESCRIPTION_MAX, "descriptionTooLong")),
-    price: z.union([z.string(), z.number()], { error: "required" }).transform((value, ctx) => {
-      if (typeof value === "string" && !value.trim()) {
-        ctx.addIssue({ code: "custom", message: "required" });
+const serverFields = listingFieldsSchema.extend({
+  categoryId: z
+    .union([z.string(), z.number()], { error: "CATEGORY_REQUIRED" })
+    .transform((value, ctx) => {
+      const id = parseCategoryId(value);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: "CATEGORY_REQUIRED" });
         return z.NEVER;
       }
-      const price = parseWholeNumber(value);
-      if (price === null) {
-        ctx.addIssue({ code: "custom", message: "priceInvalid" });
-        return z.NEVER;
-      }
-      if (price > PRICE_MAX) {
-        ctx.addIssue({ code: "custom", message: "priceTooHigh" });
-        return z.NEVER;
-      }
-      return price;
+      return id;
     }),
-    categoryId: z
-      .union([z.string(), z.number()], { error: "CATEGORY_REQUIRED" })
-      .transform((value, ctx) => {
-        const id = parseCategoryId(value);
-        if (id === null) {
-          ctx.addIssue({ code: "custom", message: "CATEGORY_REQUIRED" });
-          return z.NEVER;
-        }
-        return id;
-      }),
-    location: requiredString.trim().superRefine((value, ctx) => {
+  location: z
+    .string({ error: "required" })
+    .trim()
+    .superRefine((value, ctx) => {
       if (!value) ctx.addIssue({ code: "custom", message: "required" });
       else if (!cityIds.has(value)) ctx.addIssue({ code: "custom", message: "LOCATION_INVALID" });
     }),
-    details: z.record(z.string(), z.unknown()).optional(),
-  })
-  // Runs even when other fields failed, so the member sees every missing detail at once.
-  .superRefine(
-    (value, ctx) => {
-      // With `when`, this also runs on input that is not an object at all.
-      if (!value || typeof value !== "object") return;
-      const categoryId = parseCategoryId(value.categoryId);
-      if (categoryId === null) return;
-      for (const issue of checkDetails(categoryId, value.details).issues) {
-        ctx.addIssue({
-          code: "custom",
-          message: issue.message,
-          path: ["details", issue.field],
-          params: { field: issue.field },
-        });
-      }
-    },
-    { when: () => true },
-  )
-  .transform((value) => ({
-    ...value,
-    details: checkDetails(value.categoryId, value.details).details,
-  }));
+});
+
+type CheckedListing = z.output<typeof serverFields> & { details: ListingDetails };
+
+const detailValues = z.record(z.string(), z.unknown()).optional();
+
+/**
+ * The fields, then the category's details under `key`, checked even when other fields failed so
+ * the member sees every missing detail at once; the details come out as `details` either way.
+ */
+function withDetails<K extends string, S extends z.ZodObject>(schema: S, key: K) {
+  return schema
+    .superRefine(
+      (value: Record<string, unknown>, ctx) => {
+        // With `when`, this also runs on input that is not an object at all.
+        if (!value || typeof value !== "object") return;
+        const categoryId = parseCategoryId(value.categoryId);
+        if (categoryId === null) return;
+        for (const issue of checkDetails(categoryId, value[key]).issues) {
+          ctx.addIssue({
+            code: "custom",
+            message: issue.message,
+            path: [key, issue.field],
+            params: { field: issue.field },
+          });
+        }
+      },
+      { when: () => true },
+    )
+    .transform((value): CheckedListing => {
+      const { [key]: raw, ...fields } = value as Record<string, unknown>;
+      const listing = fields as CheckedListing;
+      return { ...listing, details: checkDetails(listing.categoryId, raw).details };
+    });
+}
+
+/** The listing as the domain takes it: its details under `details`. */
+export const listingFormSchema = withDetails(
+  serverFields.extend({ details: detailValues }),
+  "details",
+);
+
+/**
+ * The listing as the page's form sends it: each detail is a field named `detail.<key>`, which
+ * Conform reads as `detail: { <key>: … }`, so an issue's path is the field's name.
+ */
+export const listingPageSchema = withDetails(
+  serverFields.extend({ detail: detailValues }),
+  "detail",
+);
 
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 export type ListingFormValues = z.output<typeof listingFormSchema>;
@@ -243,3 +240,15 @@ export type ListingFormValues = z.output<typeof listingFormSchema>;
 export const EDITABLE_STATUSES = ["active", "sold", "inactive"] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 export const listingStatusSchema = z.enum(EDITABLE_STATUSES);
+
+/** The owner's buttons on a listing (its page, My listings): delete it, or set its status. */
+export const OWNER_ACTION_STATUS = { sold: "sold", hide: "inactive", activate: "active" } as const;
+
+export const ownerActionSchema = z.object({
+  intent: z.enum(["delete", "sold", "hide", "activate"], { error: "UNEXPECTED" }),
+});
+
+/** My listings' buttons name their listing; the domain checks its id and its owner. */
+export const myListingActionSchema = ownerActionSchema.extend({
+  listingId: z.string({ error: "INVALID_LISTING_ID" }),
+});

@@ -199,10 +199,13 @@ describe("createListing", () => {
       }),
       "INVALID_LISTING_FORM",
     );
-    await expectCode(
+    // A refused photo names the form's photos field, so the form shows it there.
+    await expect(
       createListing({ db, storage, member: RANIA, input: sofa, images: Array(11).fill(jpeg) }),
-      "TOO_MANY_IMAGES",
-    );
+    ).rejects.toMatchObject({ code: "TOO_MANY_IMAGES", field: "images" });
+    await expect(
+      createListing({ db, storage, member: RANIA, input: sofa, images: [new Uint8Array(64)] }),
+    ).rejects.toMatchObject({ code: "IMAGE_NOT_IMAGE", field: "images" });
     expect(await counts()).toEqual(before);
   });
 

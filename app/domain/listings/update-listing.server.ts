@@ -45,7 +45,8 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
   );
   const files = options.newImages.filter((file) => file.byteLength > 0);
   const kept = existing.filter((image) => !removed.has(image.id));
-  if (kept.length + files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES");
+  if (kept.length + files.length > MAX_LISTING_IMAGES)
+    throw new AppError("TOO_MANY_IMAGES", { field: "images" });
 
   const stored = await storeListingImages(storage, id, files);
   let removedFiles: string[] = [];

@@ -86,6 +86,32 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
+// React Router streams its loader data in a late segment of its own (a <script>); any other late
+// segment would be a form a browser without JavaScript never shows.
+const lateContent = /<div hidden id="S:\d+">(?!<script)/;
+
+test("the forms fetched on demand are drawn in place and hydrate without errors", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const paths = ["/settings", "/profile?edit=1", "/profile"];
+  await signUp(page, { lang: "ar", tag: "forms-in-place" });
+  for (const path of [...paths, "/forgot-password"]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toMatch(lateContent);
+    expect(html, path).toContain("<form");
+  }
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator("form[data-validated]").first()).toBeAttached();
+  }
+  expect(errors).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

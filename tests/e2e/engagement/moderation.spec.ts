@@ -132,7 +132,17 @@ test("three members in good standing report a listing, it disappears, a moderato
   await shootModeration(moderator, "rtl");
   await moderator.goto("/moderation?lang=en");
 
-  // Removing needs a reason (the browser asks first); then the decision is logged.
+  // Removing needs a reason, said before anything is sent; then the decision is logged.
+  await expect(item.locator('[data-testid="decision-form"][data-validated]')).toBeVisible();
+  const posted: string[] = [];
+  moderator.on("request", (request) => {
+    if (request.method() === "POST") posted.push(request.url());
+  });
+  await item.getByTestId("action-remove").click();
+  await expect(item.getByRole("alert")).toHaveText(
+    "Please write a reason: it is kept in the audit log",
+  );
+  expect(posted).toEqual([]);
   await item.getByLabel("Reason for your decision").fill(REMOVAL_REASON);
   await item.getByTestId("action-remove").click();
   await expect(

@@ -5,6 +5,7 @@ import { ListingErrorBoundary, type ListingErrorData } from "~/components/listin
 import { ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingAbout, ListingSummary, StatusNotice } from "~/components/listing/listing-overview";
 import { listingPageTexts, toListingPageView } from "~/components/listing/listing-page-view.server";
+import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { OwnerCard } from "~/components/listing/owner-actions";
 import { revealPhoneAction } from "~/components/listing/reveal-phone.server";
 import { SellerCard } from "~/components/listing/seller-card";
@@ -17,7 +18,11 @@ import { FavoriteButton } from "~/components/ui/favorite-button";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
-import { isListingId } from "~/domain/listings/listings-schemas";
+import {
+  isListingId,
+  OWNER_ACTION_STATUS,
+  ownerActionSchema,
+} from "~/domain/listings/listings-schemas";
 import { recordView, viewerKeyOf } from "~/domain/listings/record-view.server";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
@@ -25,8 +30,8 @@ import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { createLocalStorage } from "~/media/storage.server";
-import { isAppError } from "~/utils/app-error";
-import { flashCookie } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
@@ -101,8 +106,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-const STATUS_INTENTS = { sold: "sold", hide: "inactive", activate: "active" } as const;
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
@@ -128,39 +131,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ip: context.clientIp,
     });
   }
+  // The owner's buttons.
+  const submission = parseForm(lang, form, ownerActionSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const listingId = params.id;
   try {
-    if (intent === "delete") {
-      await deleteListing({
-        db,
-        storage: createLocalStorage(env.DATA_DIR),
-        member,
-        listingId: params.id,
-      });
-      return redirect("/my-listings", {
-        headers: { "Set-Cookie": flashCookie("listing-deleted") },
-      });
+    if (submission.value.intent === "delete") {
+      await deleteListing({ db, storage: createLocalStorage(env.DATA_DIR), member, listingId });
+      return redirectWithFlash("/my-listings", "listing-deleted");
     }
-    const status = STATUS_INTENTS[intent as keyof typeof STATUS_INTENTS];
-    if (!status) return data({ error: serverT(lang)("errors.UNEXPECTED") }, { status: 400 });
-    await setListingStatus({ db, member, listingId: params.id, status });
-    return redirect(`/listing/${params.id}`);
+    const status = OWNER_ACTION_STATUS[submission.value.intent];
+    await setListingStatus({ db, member, listingId, status });
+    return redirect(`/listing/${listingId}`);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ error: serverT(lang)(`errors.${error.code}`) }, { status: error.status });
+    return failedForm(lang, submission, error);
   }
 }
 
 /** The root's headers (the flash cookie's removal) with this page's own (the visitor cookie). */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
-  const out = new Headers();
-  for (const source of [parentHeaders, loaderHeaders, actionHeaders]) {
-    source.forEach((value, key) => {
-      if (key.toLowerCase() !== "set-cookie") out.set(key, value);
-    });
-    for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
-  }
-  return out;
-};
+export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData?.meta;
@@ -227,16 +216,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
           <ListingAbout page={page} />
         </div>
         <aside className="space-y-6">
-          {page.isOwner ? (
-            <OwnerCard
-              page={page}
-              error={
-                actionData && "error" in actionData && typeof actionData.error === "string"
-                  ? actionData.error
-                  : undefined
-              }
-            />
-          ) : null}
+          {page.isOwner ? <OwnerCard page={page} error={ownerActionError(actionData)} /> : null}
           <SellerCard
             page={page}
             messageSeller={page.messageSeller ? <MessageSeller view={page.messageSeller} /> : null}

@@ -6,8 +6,8 @@ import { getListingForView } from "~/domain/listings/get-listing.server";
 import { revealPhone } from "~/domain/listings/reveal-phone.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
-import { rateLimitedMessage } from "~/utils/action-error.server";
 import { isAppError } from "~/utils/app-error";
+import { rateLimitedMessage } from "~/utils/form.server";
 
 /**
  * The listing page's "show phone" form: the seller's number and WhatsApp link for this member, or

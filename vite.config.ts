@@ -23,7 +23,7 @@ const SHELL_LAZY =
 // Small form pieces several pages share (the "forms" group below). Field and city options live in
 // components/ui beside the shell's pieces, but not every page draws a form: never in the shell.
 const FORM_PIECES =
-  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/]listing-error)|domain[\\/]moderation[\\/]moderation-limits)\./;
+  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/](listing-error|owner-action-reply))|domain[\\/]moderation[\\/]moderation-limits|utils[\\/]form-reply)\./;
 
 // The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand (after the
 // page is interactive), so this is in no page's first load; one file for every form.
@@ -134,6 +134,13 @@ export default defineConfig({
               priority: 15,
             },
             { name: "form-kit", test: FORM_KIT, priority: 15 },
+            // The inbox and a conversation's messages with their times: the messages page and a
+            // conversation show them together.
+            {
+              name: "messaging",
+              test: /[\\/]app[\\/]components[\\/]messaging[\\/](inbox-list|message-list|local-time)\./,
+              priority: 10,
+            },
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",
@@ -148,9 +155,9 @@ export default defineConfig({
               priority: 10,
             },
             // Small form pieces several pages share: field alerts, the city list's options,
-            // the listing pages' error screen, the moderation forms' limits. (The report form's
-            // fields are a file of their own, for the listing page and its report dialog: the ad
-            // form and the profile need not download them.)
+            // the listing pages' error screen, the moderation forms' limits, how a page picks
+            // its form's reply (form-reply, owner-action-reply). Never a schema: schemas import
+            // Zod, and this file is in the first load of every page with a form.
             {
               name: "forms",
               test: FORM_PIECES,

@@ -31,7 +31,7 @@ async function loadValidator(lang: Lang, schema: () => Promise<ZodType>): Promis
     schema(),
   ]);
   const t = translator(lang, catalog.default);
-  return (form) => parseSubmission(form, loaded, t) as ReturnType<Validate>;
+  return (form) => parseSubmission(form, loaded, (key) => t(key)) as ReturnType<Validate>;
 }
 
 /** Everything is sent to the server, which decides (before the schema has arrived). */

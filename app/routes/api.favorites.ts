@@ -33,7 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ids = url.searchParams.getAll("id").slice(0, MAX_GUEST_FAVORITES * 2);
   const items = await findGuestFavorites({ db, ids });
-  const cards = await toFavoriteCards({ db, env, lang, items, favorited: false });
+  const cards = await toFavoriteCards({
+    db,
+    env,
+    storage: context.storage,
+    lang,
+    items,
+    favorited: false,
+  });
   return Response.json({ cards }, { headers: NO_STORE });
 }
 

@@ -10,7 +10,7 @@ import type { Lang } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
-import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
+import type { MediaStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
@@ -87,7 +87,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: listing.id,
     values,
     model: buildFormModel(lang, values),
-    images: imagesOf(createLocalStorage(env.DATA_DIR), listing),
+    images: imagesOf(context.storage, listing),
     maxImages: MAX_LISTING_IMAGES,
     meta: { title: t("meta.edit"), description: t("meta.editDescription") },
   };

@@ -37,7 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
   try {
     const found = await listFavorites({ db, member, page: requested });
-    const cards = await toFavoriteCards({ db, env, lang, items: found.items, favorited: true });
+    const cards = await toFavoriteCards({
+      db,
+      env,
+      storage: context.storage,
+      lang,
+      items: found.items,
+      favorited: true,
+    });
     return {
       ...base,
       signedIn: true as const,

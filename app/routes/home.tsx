@@ -14,7 +14,6 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/home";
@@ -27,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countListingsByCategory({ db }),
     countMembers({ db }),
     // The spec's latest 3 active listings; "View All Listings" opens the full, sortable list.
-    latestListings({ db, env, lang, auth, request }),
+    latestListings({ db, env, lang, auth, storage: context.storage, request }),
   ]);
   const t = serverT(lang, "home");
   const rounded = roundDownForDisplay(members);
@@ -50,8 +49,11 @@ async function latestListings({
   env,
   lang,
   auth,
+  storage,
   request,
-}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth"> & { request: Request }) {
+}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth" | "storage"> & {
+  request: Request;
+}) {
   const [found, usdRate, member] = await Promise.all([
     findListings({
       db,
@@ -63,7 +65,6 @@ async function latestListings({
     // The root loader's lookup, shared: no extra query.
     getMember({ auth, db, request }),
   ]);
-  const storage = createLocalStorage(env.DATA_DIR);
   // The member's hearts: one query for the three cards, none for visitors.
   const favorited = await favoritedAmong({
     db,

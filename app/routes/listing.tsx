@@ -29,7 +29,6 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -80,7 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { jsonLd, ...page } = toListingPageView({
     lang,
     publicUrl: env.PUBLIC_URL,
-    storage: createLocalStorage(env.DATA_DIR),
+    storage: context.storage,
     view,
     url: new URL(request.url),
     usdRate: await getUsdRate({ db, env }),
@@ -137,7 +136,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const listingId = params.id;
   try {
     if (submission.value.intent === "delete") {
-      await deleteListing({ db, storage: createLocalStorage(env.DATA_DIR), member, listingId });
+      await deleteListing({ db, storage: context.storage, member, listingId });
       return redirectWithFlash("/my-listings", "listing-deleted");
     }
     const status = OWNER_ACTION_STATUS[submission.value.intent];

@@ -18,7 +18,6 @@ import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { AppError, isAppError } from "~/utils/app-error";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -55,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       readerId: member.id,
       thread,
       inbox,
-      storage: createLocalStorage(env.DATA_DIR),
+      storage: context.storage,
       confirmBlock: new URL(request.url).searchParams.get("confirm") === "block",
     }),
   };

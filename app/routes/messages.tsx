@@ -16,7 +16,6 @@ import { startConversation } from "~/domain/messaging/start-conversation.server"
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import {
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     translations: bundlesFor(lang, ["messages"]),
-    rows: toInboxRows(lang, entries, createLocalStorage(env.DATA_DIR)),
+    rows: toInboxRows(lang, entries, context.storage),
     unreadText: t("inbox.unread", { count: unread.count, formatted: unread.formatted }),
     more:
       entries.length >= INBOX_PAGE

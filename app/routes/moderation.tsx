@@ -25,7 +25,6 @@ import { suspendMember } from "~/domain/moderation/suspend-member.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { AppError, isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const queue = await listReportQueue({ db, actor: member });
     const suspended = await listSuspendedMembers({ db, actor: member });
     const log = await listModerationLog({ db, actor: member });
-    const storage = createLocalStorage(env.DATA_DIR);
+    const storage = context.storage;
     const t = serverT(lang, "moderation");
     return {
       translations: bundlesFor(lang, ["moderation"]),

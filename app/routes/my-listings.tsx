@@ -12,7 +12,6 @@ import { myListingActionSchema, OWNER_ACTION_STATUS } from "~/domain/listings/li
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = myListingsReturnTo(form.get("returnTo"));
   try {
     if (intent === "delete") {
-      await deleteListing({ db, storage: createLocalStorage(env.DATA_DIR), member, listingId });
+      await deleteListing({ db, storage: context.storage, member, listingId });
       return redirectWithFlash(returnTo, "listing-deleted");
     }
     await setListingStatus({ db, member, listingId, status: OWNER_ACTION_STATUS[intent] });

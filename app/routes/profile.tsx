@@ -19,7 +19,6 @@ import { listMyListings } from "~/domain/listings/list-my-listings.server";
 import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
@@ -75,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await toFavoriteCards({
           db,
           env: context.env,
+          storage: context.storage,
           lang,
           items: (await listFavorites({ db, member, pageSize: FAVORITES_PREVIEW })).items,
           favorited: true,
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? toInboxRows(
           lang,
           await listInbox({ db, member, limit: PROFILE_CONVERSATIONS }),
-          createLocalStorage(context.env.DATA_DIR),
+          context.storage,
         )
       : [];
   const confirm = url.searchParams.get("confirm");

@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       results: await loadResults({
         db,
         env,
+        storage: context.storage,
         lang,
         query,
         includeCategory: true,

@@ -18,7 +18,6 @@ import { deleteAvatarFile } from "~/domain/accounts/update-profile.server";
 import { languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { createLocalStorage } from "~/media/storage.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -124,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const cookies = await deleteAccount({
         auth,
         db,
-        storage: createLocalStorage(env.DATA_DIR),
+        storage: context.storage,
         memberId: member.id,
         headers: request.headers,
         password: submission.value.password,

@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import type { FavoriteListing } from "~/domain/favorites/favorite-listing.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
-import { createLocalStorage } from "~/media/storage.server";
+import type { MediaStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
 import { type CardView, toCardView } from "./card-view.server";
 
@@ -13,12 +13,15 @@ export type FavoriteCardView = CardView & { sold: boolean };
 export async function toFavoriteCards({
   db,
   env,
+  storage,
   lang,
   items,
   favorited,
 }: {
   db: Database;
   env: Env;
+  /** Where the photos are (context.storage): their addresses depend on it. */
+  storage: MediaStorage;
   lang: Lang;
   items: FavoriteListing[];
   /** True for a member's own list; a visitor's hearts come from their browser. */
@@ -26,7 +29,6 @@ export async function toFavoriteCards({
 }): Promise<FavoriteCardView[]> {
   if (items.length === 0) return [];
   const usdRate = await getUsdRate({ db, env });
-  const storage = createLocalStorage(env.DATA_DIR);
   const now = Date.now();
   return items.map((item) => {
     const card = toCardView(lang, item, { storage, usdRate, now });

@@ -7,7 +7,7 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
-import { createLocalStorage } from "~/media/storage.server";
+import type { MediaStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
 import { markFavorites, toCardView } from "./card-view.server";
 
@@ -18,6 +18,7 @@ import { markFavorites, toCardView } from "./card-view.server";
 export async function loadResults({
   db,
   env,
+  storage,
   lang,
   query,
   pageSize,
@@ -26,6 +27,8 @@ export async function loadResults({
 }: {
   db: Database;
   env: Env;
+  /** Where the photos are (context.storage): their addresses depend on it. */
+  storage: MediaStorage;
   lang: Lang;
   query: ListingQuery;
   pageSize?: number;
@@ -37,7 +40,6 @@ export async function loadResults({
     findListings({ db, query, pageSize }),
     getUsdRate({ db, env }),
   ]);
-  const storage = createLocalStorage(env.DATA_DIR);
   const now = Date.now();
   const favorited = await favoritedAmong({
     db,

@@ -8,7 +8,7 @@ import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/media/listing-images.server";
-import { createLocalStorage, type MediaStorage } from "~/media/storage.server";
+import type { MediaStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { type FormReply, failedForm, invalidForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -138,7 +138,7 @@ async function saveListingForm(
   try {
     const { id } = await persist({
       member,
-      storage: createLocalStorage(env.DATA_DIR),
+      storage: context.storage,
       submitted: {
         listing: submission.value,
         images,

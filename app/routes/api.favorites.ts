@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     env,
     storage: context.storage,
+    logger: context.logger,
     lang,
     items,
     favorited: false,
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply: FavoriteReply = { ok: true, listingId: String(listingId), favorited };
     return Response.json(reply, { headers: NO_STORE });
   } catch (error) {
-    return failure(lang, intent, error, wantsJson);
+    return failure(lang, intent, error, wantsJson, context.logger);
   }
 }
 
@@ -83,8 +84,9 @@ function failure(
   intent: Intent | undefined,
   error: unknown,
   wantsJson: boolean,
+  logger: Route.ActionArgs["context"]["logger"],
 ) {
-  if (!isAppError(error)) console.error(error);
+  if (!isAppError(error)) logger.error({ err: error }, "a favourite could not be changed");
   const code = isAppError(error) ? error.code : intent ? "UNEXPECTED" : "INVALID_INTENT";
   const status = isAppError(error) ? error.status : intent ? 500 : 400;
   const t = serverT(lang, "favorites");

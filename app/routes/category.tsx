@@ -52,7 +52,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     // The root loader's lookup, shared; the member's hearts cost one query.
     const member = await getMember({ auth, db, request });
-    const results = await loadResults({ db, env, storage: context.storage, lang, query, member });
+    const results = await loadResults({
+      db,
+      env,
+      storage: context.storage,
+      logger: context.logger,
+      lang,
+      query,
+      member,
+    });
     return {
       ...base,
       results,

@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       db,
       env,
       storage: context.storage,
+      logger: context.logger,
       lang,
       items: found.items,
       favorited: true,

@@ -26,7 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countListingsByCategory({ db }),
     countMembers({ db }),
     // The spec's latest 3 active listings; "View All Listings" opens the full, sortable list.
-    latestListings({ db, env, lang, auth, storage: context.storage, request }),
+    latestListings({
+      db,
+      env,
+      lang,
+      auth,
+      storage: context.storage,
+      logger: context.logger,
+      request,
+    }),
   ]);
   const t = serverT(lang, "home");
   const rounded = roundDownForDisplay(members);
@@ -50,8 +58,9 @@ async function latestListings({
   lang,
   auth,
   storage,
+  logger,
   request,
-}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth" | "storage"> & {
+}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth" | "storage" | "logger"> & {
   request: Request;
 }) {
   const [found, usdRate, member] = await Promise.all([
@@ -72,7 +81,7 @@ async function latestListings({
     listingIds: found.items.map((item) => item.id),
   });
   return markFavorites(
-    found.items.map((item) => toCardView(lang, item, { storage, usdRate })),
+    found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger })),
     favorited,
   );
 }

@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         db,
         env,
         storage: context.storage,
+        logger: context.logger,
         lang,
         query,
         includeCategory: true,

@@ -1,3 +1,4 @@
+import type { RequestLogger } from "~/context";
 import { categorySlugById, getFieldDefinitions } from "~/db/reference-data/field-definitions";
 import type { FoundListing } from "~/domain/discovery/find-listings.server";
 import { specItems } from "~/domain/listings/listing-specs";
@@ -63,7 +64,17 @@ export function relativeDate(lang: Lang, date: Date, now = Date.now()) {
 export function toCardView(
   lang: Lang,
   item: FoundListing,
-  { storage, usdRate, now = Date.now() }: { storage: MediaStorage; usdRate: UsdRate; now?: number },
+  {
+    storage,
+    usdRate,
+    logger,
+    now = Date.now(),
+  }: {
+    storage: MediaStorage;
+    usdRate: UsdRate;
+    logger: Pick<RequestLogger, "error">;
+    now?: number;
+  },
 ): CardView {
   try {
     // The page's language when the seller wrote in it, else the other (shown with dir="auto").
@@ -105,7 +116,8 @@ export function toCardView(
         : null,
     };
   } catch (error) {
-    console.error(error);
+    // One listing that cannot be drawn shows as an error card; the page goes on.
+    logger.error({ err: error, listingId: item.id }, "a listing card could not be drawn");
     return { error: true, id: item.id };
   }
 }

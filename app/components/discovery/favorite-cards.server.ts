@@ -1,3 +1,4 @@
+import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
 import type { FavoriteListing } from "~/domain/favorites/favorite-listing.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
@@ -14,6 +15,7 @@ export async function toFavoriteCards({
   db,
   env,
   storage,
+  logger,
   lang,
   items,
   favorited,
@@ -22,6 +24,7 @@ export async function toFavoriteCards({
   env: Env;
   /** Where the photos are (context.storage): their addresses depend on it. */
   storage: MediaStorage;
+  logger: Pick<RequestLogger, "error">;
   lang: Lang;
   items: FavoriteListing[];
   /** True for a member's own list; a visitor's hearts come from their browser. */
@@ -31,7 +34,7 @@ export async function toFavoriteCards({
   const usdRate = await getUsdRate({ db, env });
   const now = Date.now();
   return items.map((item) => {
-    const card = toCardView(lang, item, { storage, usdRate, now });
+    const card = toCardView(lang, item, { storage, usdRate, logger, now });
     return card.error
       ? { ...card, sold: false }
       : { ...card, favorited, sold: item.status === "sold" };

@@ -1,3 +1,4 @@
+import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
@@ -19,6 +20,7 @@ export async function loadResults({
   db,
   env,
   storage,
+  logger,
   lang,
   query,
   pageSize,
@@ -29,6 +31,7 @@ export async function loadResults({
   env: Env;
   /** Where the photos are (context.storage): their addresses depend on it. */
   storage: MediaStorage;
+  logger: Pick<RequestLogger, "error">;
   lang: Lang;
   query: ListingQuery;
   pageSize?: number;
@@ -48,7 +51,7 @@ export async function loadResults({
   });
   return {
     cards: markFavorites(
-      found.items.map((item) => toCardView(lang, item, { storage, usdRate, now })),
+      found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, now })),
       favorited,
     ),
     total: found.total,

@@ -46,7 +46,8 @@ export function createLiveConnection({
       try {
         listener(data);
       } catch (error) {
-        console.error(error);
+        // One broken listener must not starve the others; the browser reports it as uncaught.
+        reportError(error);
       }
     }
   }

@@ -241,9 +241,18 @@ export function createPostgresHub({
     ready,
     async publish(event) {
       registry.deliver(event);
-      await db.execute(
-        sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ ...event, origin: instanceId })})`,
-      );
+      try {
+        await db.execute(
+          sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ ...event, origin: instanceId })})`,
+        );
+      } catch (error) {
+        // Logged here, where the hub's logger is; the caller decides whether it matters.
+        logger.warn(
+          { err: error, kind: event.kind },
+          "live messages: could not notify other instances",
+        );
+        throw error;
+      }
     },
     subscribe: registry.subscribe,
     size: registry.size,

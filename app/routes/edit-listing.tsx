@@ -1,9 +1,8 @@
-import { Suspense } from "react";
 import { data } from "react-router";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { saveListingEdit } from "~/components/listing/listing-form.server";
 import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model.server";
-import { onDemand } from "~/components/ui/on-demand";
+import { ListingFormPage } from "~/components/listing/listing-form-page";
 import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
 import type { Lang } from "~/i18n/config";
@@ -16,13 +15,6 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/edit-listing";
-
-// The form (with Conform and its photo picker) is fetched after the page is interactive; the
-// server draws it in place, and until its code arrives it is a plain form the action answers.
-const ListingForm = onDemand(
-  () => import("~/components/listing/listing-form").then((m) => m.ListingForm),
-  { prefetch: true },
-);
 
 /** The owner's listing, or the thrown 403/404 page in the visitor's language. */
 async function loadOwnListing(
@@ -112,22 +104,18 @@ export const meta: Route.MetaFunction = (args) => [
 export default function EditListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", loaderData.translations.listings);
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{t("form.editTitle")}</h1>
-      <Suspense fallback={null}>
-        <ListingForm
-          mode="edit"
-          model={loaderData.model}
-          values={loaderData.values}
-          result={actionData}
-          existingImages={loaderData.images}
-          maxImages={loaderData.maxImages}
-          cancelTo={`/listing/${loaderData.id}`}
-          uploadTo={`/api/listings/${loaderData.id}`}
-          draftKey={`form_edit_listing_${loaderData.id}`}
-        />
-      </Suspense>
-    </main>
+    <ListingFormPage
+      title={t("form.editTitle")}
+      mode="edit"
+      model={loaderData.model}
+      values={loaderData.values}
+      result={actionData}
+      existingImages={loaderData.images}
+      maxImages={loaderData.maxImages}
+      cancelTo={`/listing/${loaderData.id}`}
+      uploadTo={`/api/listings/${loaderData.id}`}
+      draftKey={`form_edit_listing_${loaderData.id}`}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
-import { Suspense } from "react";
 import { data } from "react-router";
 import { saveNewListing } from "~/components/listing/listing-form.server";
 import { buildFormModel } from "~/components/listing/listing-form-model.server";
+import { ListingFormPage } from "~/components/listing/listing-form-page";
 import type { FormValues } from "~/components/listing/listing-form-view";
-import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -13,13 +12,6 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/post-ad";
-
-// The form (with Conform and its photo picker) is fetched after the page is interactive; the
-// server draws it in place, and until its code arrives it is a plain form the action answers.
-const ListingForm = onDemand(
-  () => import("~/components/listing/listing-form").then((m) => m.ListingForm),
-  { prefetch: true },
-);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;
@@ -55,20 +47,16 @@ export const meta: Route.MetaFunction = (args) => [
 export default function PostAdPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", loaderData.translations.listings);
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{t("form.createTitle")}</h1>
-      <Suspense fallback={null}>
-        <ListingForm
-          mode="create"
-          model={loaderData.model}
-          values={loaderData.values}
-          result={actionData}
-          maxImages={loaderData.maxImages}
-          cancelTo="/my-listings"
-          uploadTo="/api/listings"
-          draftKey="form_create_listing"
-        />
-      </Suspense>
-    </main>
+    <ListingFormPage
+      title={t("form.createTitle")}
+      mode="create"
+      model={loaderData.model}
+      values={loaderData.values}
+      result={actionData}
+      maxImages={loaderData.maxImages}
+      cancelTo="/my-listings"
+      uploadTo="/api/listings"
+      draftKey="form_create_listing"
+    />
   );
 }

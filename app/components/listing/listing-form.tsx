@@ -34,7 +34,7 @@ export interface ExistingImage {
   isPrimary: boolean;
 }
 
-interface ListingFormProps {
+export interface ListingFormProps {
   mode: "create" | "edit";
   /** The loader's form: the values it starts with and their category's fields. */
   model: ListingFormModel;

@@ -5,7 +5,7 @@ import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { isAppError } from "~/utils/app-error";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/auth-confirm";
 
 /** The link in the confirmation e-mail lands here (GET is fine: confirming is idempotent). */
@@ -32,10 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("auth", loaderData.translations.auth);

@@ -22,7 +22,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/auth";
 
 type Mode = "signin" | "signup" | "recovery";
@@ -145,10 +145,7 @@ function setCookies(cookies: string[]) {
 
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("auth", loaderData.translations.auth);

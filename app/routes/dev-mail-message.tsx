@@ -4,7 +4,7 @@ import { formatDate } from "~/i18n/format";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { linksIn, outboxEnabled, readOutboxMessage } from "~/mail/outbox.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/dev-mail-message";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,10 +26,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 const tabStyles = {
   current: "rounded-lg bg-brand-50 px-3 py-1.5 font-semibold text-brand-800",

@@ -4,7 +4,7 @@ import { formatDate } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { listOutbox, outboxEnabled } from "~/mail/outbox.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/dev-mail";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -24,10 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function DevMailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("mail", loaderData.translations.mail);

@@ -13,7 +13,7 @@ import type { MediaStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/edit-listing";
 
 /** The owner's listing, or the thrown 403/404 page in the visitor's language. */
@@ -96,10 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function EditListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("listings", loaderData.translations.listings);

@@ -22,7 +22,7 @@ import { AppError, isAppError } from "~/utils/app-error";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply, replyFor } from "~/utils/form-reply";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/message-thread";
 
 /** How many conversations the side list shows next to a conversation (wide screens). */
@@ -134,10 +134,7 @@ export function shouldRevalidate({
 /** Passes on the root's headers and the action's (Retry-After past the sending limits). */
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ThreadPage({ loaderData: page, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("messages", page.translations.messages);

@@ -27,7 +27,7 @@ import {
 } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/messages";
 
 // The first message's form (and Conform) is fetched only when a failed one is shown again.
@@ -84,10 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Passes on the root's headers and the action's (Retry-After past the sending limits). */
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("messages", loaderData.translations.messages);

@@ -29,7 +29,7 @@ import { AppError, isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/moderation";
 
 /** Everyone but a moderator gets the ordinary 404 page: the page does not admit it exists. */
@@ -97,10 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash("/moderation", "moderation-saved");
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("moderation", loaderData.translations.moderation);

@@ -23,7 +23,7 @@ import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";
 
 // The forms (and Conform) are fetched after the page is drawn; the server draws them in place, and
@@ -150,10 +150,7 @@ function intentOnly(intent: string) {
 
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("account", loaderData.translations.account);

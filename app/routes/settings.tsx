@@ -21,7 +21,7 @@ import { useNamespace } from "~/i18n/react";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
-import { pageMeta } from "~/utils/meta";
+import { noindexPageMeta } from "~/utils/meta";
 import type { Route } from "./+types/settings";
 
 // The cards and their forms (with Conform) are fetched after the page is drawn; the server draws
@@ -151,10 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = withActionHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.meta),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("account", loaderData.translations.account);

@@ -80,3 +80,10 @@ export function pageMeta(args: MetaArgs, page: PageMeta | undefined): MetaDescri
     },
   ];
 }
+
+/** A page search engines must not index (forms, personal pages): its meta and robots noindex. */
+export function noindexPageMeta(
+  args: MetaArgs & { loaderData?: { meta?: PageMeta } | null },
+): MetaDescriptor[] {
+  return [...pageMeta(args, args.loaderData?.meta), { name: "robots", content: "noindex" }];
+}

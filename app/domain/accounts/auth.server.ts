@@ -118,6 +118,14 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** A request for a mail to an address (a reset link, the confirmation again), limited per IP. */
+export interface MailRequest {
+  db: Database;
+  auth: Auth;
+  email: string;
+  ip: string;
+}
+
 async function memberLanguage(db: Database, userId: string): Promise<Lang> {
   const [row] = await db
     .select({ lang: profiles.preferredLanguage })

@@ -1,7 +1,6 @@
-import type { Database } from "~/db/client.server";
 import { AppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
-import type { Auth } from "./auth.server";
+import type { Auth, MailRequest } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
 import { hitRateLimits } from "./rate-limit.server";
 
@@ -15,17 +14,7 @@ export async function confirmEmail({ auth, token }: { auth: Auth; token: string 
 }
 
 /** Sends the confirmation e-mail again (same answer whether or not the address is a member). */
-export async function resendConfirmation({
-  db,
-  auth,
-  email,
-  ip,
-}: {
-  db: Database;
-  auth: Auth;
-  email: string;
-  ip: string;
-}) {
+export async function resendConfirmation({ db, auth, email, ip }: MailRequest) {
   const limited = await hitRateLimits(db, [
     [limits.confirmPerIp, ip],
     [limits.confirmPerAddress, email],

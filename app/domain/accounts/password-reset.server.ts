@@ -1,7 +1,6 @@
-import type { Database } from "~/db/client.server";
 import { AppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
-import type { Auth } from "./auth.server";
+import type { Auth, MailRequest } from "./auth.server";
 import { callAuth } from "./better-auth-errors.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { hitRateLimits } from "./rate-limit.server";
@@ -10,17 +9,7 @@ import { hitRateLimits } from "./rate-limit.server";
  * Sends a reset link if the address has an account. The answer is the same either way, so the
  * form cannot be used to find out who is a member.
  */
-export async function requestPasswordReset({
-  db,
-  auth,
-  email,
-  ip,
-}: {
-  db: Database;
-  auth: Auth;
-  email: string;
-  ip: string;
-}) {
+export async function requestPasswordReset({ db, auth, email, ip }: MailRequest) {
   const limited = await hitRateLimits(db, [
     [limits.resetPerIp, ip],
     [limits.resetPerAddress, email],

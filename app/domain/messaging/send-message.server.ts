@@ -17,6 +17,16 @@ export interface SentMessage {
   createdAt: Date;
 }
 
+/** A member sending a message: the text as it came, checked here. */
+export interface Sending {
+  db: Database;
+  live: LiveEventSink;
+  member: Pick<Member, "id">;
+  body: unknown;
+  /** For tests of the time windows. */
+  now?: number;
+}
+
 /**
  * Writes a message into a conversation the member is a party of. Refused when the text is empty
  * or too long, for strangers (NOT_FOUND), when either party blocked the other, when the listing was
@@ -29,15 +39,7 @@ export async function sendMessage({
   conversationId,
   body,
   now = Date.now(),
-}: {
-  db: Database;
-  live: LiveEventSink;
-  member: Pick<Member, "id">;
-  conversationId: string;
-  body: unknown;
-  /** For tests of the time windows. */
-  now?: number;
-}): Promise<SentMessage> {
+}: Sending & { conversationId: string }): Promise<SentMessage> {
   const parsed = parseMessageBody(body);
   const party = await findConversationAsParty(db, member, conversationId);
   if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });

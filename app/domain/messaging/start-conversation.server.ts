@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
-import { type Database, selectRows } from "~/db/client.server";
+import { selectRows } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
-import type { Member } from "~/domain/accounts/session.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
-import type { LiveEventSink } from "./live-events";
 import { messageLimits } from "./message-limits.server";
 import { parseMessageBody } from "./messaging-schemas";
-import { announce, checkSendingLimits, type SentMessage } from "./send-message.server";
+import {
+  announce,
+  checkSendingLimits,
+  type Sending,
+  type SentMessage,
+} from "./send-message.server";
 
 /**
  * A buyer writes to the seller from the listing page. The first message creates the conversation
@@ -23,14 +26,7 @@ export async function startConversation({
   listingId,
   body,
   now = Date.now(),
-}: {
-  db: Database;
-  live: LiveEventSink;
-  member: Pick<Member, "id">;
-  listingId: string;
-  body: unknown;
-  now?: number;
-}): Promise<SentMessage & { created: boolean }> {
+}: Sending & { listingId: string }): Promise<SentMessage & { created: boolean }> {
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID", { field: "listingId" });
   const id = listingId.toLowerCase();
   const [listing] = await selectRows<{

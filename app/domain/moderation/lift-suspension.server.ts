@@ -1,15 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { listings, users } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { OWNER_SUSPENDED, OWNER_SUSPENDED_SOLD } from "./moderation-schemas";
-import {
-  type Actor,
-  assertModerator,
-  parseModerationReason,
-  recordAction,
-} from "./moderator.server";
-import { lockMember } from "./suspend-member.server";
+import { assertModerator, parseModerationReason, recordAction } from "./moderator.server";
+import { lockMember, type MemberDecision } from "./suspend-member.server";
 
 /**
  * A moderator lifts a suspension: the member can sign in again and the listings the suspension
@@ -20,12 +14,7 @@ export async function liftSuspension({
   actor,
   userId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  userId: unknown;
-  reason: unknown;
-}): Promise<{ restoredListings: number }> {
+}: MemberDecision): Promise<{ restoredListings: number }> {
   return db.transaction(async (tx) => {
     const moderator = await assertModerator(tx, actor);
     const reason = parseModerationReason(rawReason);

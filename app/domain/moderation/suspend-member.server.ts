@@ -33,6 +33,14 @@ export async function lockMember(db: Pick<Database, "select">, userId: unknown) 
   return member;
 }
 
+/** A moderator's decision about a member (suspend, lift): who decides, about whom, and why. */
+export interface MemberDecision {
+  db: Database;
+  actor: Actor;
+  userId: unknown;
+  reason: unknown;
+}
+
 /**
  * A moderator suspends a member: they cannot sign in (the sign-in page says why), every session
  * they had ends now, and their visible listings — and those held for review — are hidden with the
@@ -45,12 +53,7 @@ export async function suspendMember({
   actor,
   userId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  userId: unknown;
-  reason: unknown;
-}): Promise<{ hiddenListings: number }> {
+}: MemberDecision): Promise<{ hiddenListings: number }> {
   return db.transaction(async (tx) => {
     const moderator = await assertModerator(tx, actor);
     const reason = parseModerationReason(rawReason);

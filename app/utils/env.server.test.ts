@@ -115,3 +115,16 @@ describe("media storage", () => {
     }
   });
 });
+
+describe("SEED_DEMO", () => {
+  it("adds demo listings by default on the embedded database only", () => {
+    expect(readEnv({}).SEED_DEMO).toBe(true);
+    expect(readEnv({ DATABASE_URL: postgres }).SEED_DEMO).toBe(false);
+  });
+
+  it("does what it is told either way", () => {
+    expect(readEnv({ DATABASE_URL: postgres, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(readEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(() => readEnv({ SEED_DEMO: "maybe" })).toThrow(/^Invalid configuration: SEED_DEMO/);
+  });
+});

@@ -53,7 +53,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Souqna <no-reply@localhost>"),
   SUPPORT_EMAIL: z.string().email().default("support@localhost"),
-  SEED_DEMO: booleanish.default(true),
+  /** Demo listings in an empty database: by default on the embedded one only (a quick start). */
+  SEED_DEMO: booleanish.optional(),
   /**
    * Which proxies in front of the app may say who the client is (X-Forwarded-For): a number of
    * hops, or a comma-separated list of proxy addresses / CIDR ranges. The client is then read
@@ -160,7 +161,8 @@ function isAddressOrRange(entry: string) {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL" | "DATA_DIR"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO"> & {
+  SEED_DEMO: boolean;
   DATA_DIR: string;
   PUBLIC_URL: string;
 };
@@ -186,6 +188,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    // A server on PostgreSQL is a real site: no invented listings unless asked for.
+    SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   };
 }

@@ -226,7 +226,7 @@ export function createApp({
 
   // Load balancers get ok/fail; an operator on the machine itself (curl localhost) gets why.
   app.get("/healthz", async (req, res) => {
-    const report = await checkHealth({ env, database, messaging, mailer, logger });
+    const report = await checkHealth({ env, database, messaging, mailer, storage, logger });
     res.setHeader("Cache-Control", "no-store");
     res.status(report.ok ? 200 : 503);
     if (isDirectLoopback(req)) res.json({ status: report.ok ? "ok" : "fail", ...report.details });

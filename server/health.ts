@@ -3,6 +3,7 @@ import path from "node:path";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import type { Mailer } from "../app/mail/mailer.server";
+import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
 
@@ -14,6 +15,7 @@ interface HealthOptions {
   database: DatabaseHandle;
   messaging: MessageHub;
   mailer: Mailer;
+  storage: MediaDriver;
   logger: AppLogger;
 }
 
@@ -22,10 +24,19 @@ interface HealthOptions {
  * media disk or a lost live-message listener degrades one feature and is reported, not failed
  * (a load balancer that takes every instance out for a full shared disk helps nobody).
  */
-export async function checkHealth({ env, database, messaging, mailer, logger }: HealthOptions) {
+export async function checkHealth({
+  env,
+  database,
+  messaging,
+  mailer,
+  storage,
+  logger,
+}: HealthOptions) {
   const [databaseReport, media] = await Promise.all([
     checkDatabase(database, logger),
-    checkMedia(path.join(env.DATA_DIR, "media")),
+    env.MEDIA_STORAGE === "s3"
+      ? checkBucket(storage, logger)
+      : checkMedia(path.join(env.DATA_DIR, "media")),
   ]);
   const live = messaging.health?.() ?? { ok: true, detail: "in-process" };
   return {
@@ -61,5 +72,24 @@ async function checkMedia(dir: string) {
     return { status: freeBytes < LOW_DISK_BYTES ? "low-space" : "up", freeBytes };
   } catch (error) {
     return { status: "down", error: (error as Error).message };
+  }
+}
+
+/**
+ * The photos' bucket answers (down: unreachable, wrong credentials, no such bucket). Reported,
+ * never failing the check: pages still work without new photos.
+ */
+export async function checkBucket(storage: Pick<MediaDriver, "ping">, logger: AppLogger) {
+  const started = performance.now();
+  try {
+    await storage.ping();
+    return {
+      kind: "s3",
+      status: "up",
+      latencyMs: Math.round((performance.now() - started) * 100) / 100,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "health check: the photos' bucket does not answer");
+    return { kind: "s3", status: "down", error: (error as Error).message };
   }
 }

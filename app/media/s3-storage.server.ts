@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -120,6 +121,11 @@ export function createS3Storage(options: S3StorageOptions): MediaDriver {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+
+    async ping() {
+      // HeadObject cannot tell a missing bucket from a missing key (404 either way); this can.
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     close() {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -36,6 +36,8 @@ export interface MediaDriver extends MediaStorage {
   read(key: string): Promise<MediaObject | null>;
   /** The file's size in bytes, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Checks the storage answers (the bucket exists and the keys work); throws when it does not. */
+  ping(): Promise<void>;
   /** Lets go of open connections (a command-line tool would otherwise not exit). */
   close(): void;
 }
@@ -168,6 +170,11 @@ export function createLocalStorage(
     async stat(key) {
       const stats = await statFile(key);
       return stats ? { size: stats.size } : null;
+    },
+
+    async ping() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.W_OK);
     },
 
     close() {},

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestS3Server, type TestS3Server } from "../app/media/s3-test-server";
-import { signUpOverHttp } from "../tests/setup/http-members";
+import { postListingWithPhotoOverHttp, signUpOverHttp } from "../tests/setup/http-members";
 import { twoInstancesOnPostgres } from "../tests/setup/two-instances";
 
 /*
@@ -33,30 +32,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("photos across two instances (S3
       name: "Lina Two Instances",
       email: `lina-${Date.now()}@example.com`,
     });
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      intent: "save",
+    const posted = await postListingWithPhotoOverHttp(a.url, member, {
       title: "A sofa photographed on one server",
-      description: "A three-seat sofa, posted through one instance and read through the other.",
-      price: "2500000",
-      categoryId: "7",
       location: "aleppo",
-      "detail.service_type": "cleaning",
-      "detail.availability": "anytime",
-    })) {
-      form.set(key, value);
-    }
-    const png = await sharp({
-      create: { width: 900, height: 700, channels: 3, background: { r: 160, g: 90, b: 30 } },
-    })
-      .png()
-      .toBuffer();
-    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "sofa.png");
-    const posted = await fetch(`${a.url}/post-ad`, {
-      method: "POST",
-      headers: { cookie: member.cookie, origin: a.url },
-      body: form,
-      redirect: "manual",
     });
     expect(posted.status, await posted.text()).toBe(302);
     const location = posted.headers.get("location") ?? "";

@@ -3,11 +3,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../app/db/client.server";
 import { openEventStream } from "../tests/setup/event-stream";
-import { signUpOverHttp } from "../tests/setup/http-members";
+import { postListingWithPhotoOverHttp, signUpOverHttp } from "../tests/setup/http-members";
 import {
   createServerDatabase,
   dropServerDatabase,
@@ -174,30 +173,8 @@ describe("GET /metrics without METRICS_TOKEN", () => {
     await until(async () => total(await scrape(server.url), "souqna_event_streams_open") === 0);
 
     const written = total(await scrape(server.url), "souqna_media_written_bytes_total");
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      intent: "save",
+    const res = await postListingWithPhotoOverHttp(server.url, member, {
       title: "A photographed table",
-      description: "A wooden table, photographed for the metrics test.",
-      price: "1500000",
-      categoryId: "7",
-      location: "damascus",
-      "detail.service_type": "cleaning",
-      "detail.availability": "anytime",
-    })) {
-      form.set(key, value);
-    }
-    const png = await sharp({
-      create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } },
-    })
-      .png()
-      .toBuffer();
-    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
-    const res = await fetch(`${server.url}/post-ad`, {
-      method: "POST",
-      headers: { cookie: member.cookie, origin: server.url },
-      body: form,
-      redirect: "manual",
     });
     expect(res.status, await res.text()).toBe(302);
     const after = total(await scrape(server.url), "souqna_media_written_bytes_total");

@@ -88,3 +88,40 @@ export function getAs(baseUrl: string, pathname: string, cookie = "") {
     redirect: "manual",
   });
 }
+
+/**
+ * Posts a services listing with one generated photo (PNG, turned into webp variants by the
+ * server) as `member`, through `/post-ad`; returns the response (302 to the listing when saved).
+ */
+export async function postListingWithPhotoOverHttp(
+  baseUrl: string,
+  member: HttpMember,
+  { title, location = "damascus" }: { title: string; location?: string },
+) {
+  const { default: sharp } = await import("sharp");
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    intent: "save",
+    title,
+    description: `${title}: a listing with a photo, posted by a test.`,
+    price: "1500000",
+    categoryId: "7",
+    location,
+    "detail.service_type": "cleaning",
+    "detail.availability": "anytime",
+  })) {
+    form.set(key, value);
+  }
+  const png = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+  return fetch(`${baseUrl}/post-ad`, {
+    method: "POST",
+    headers: { cookie: member.cookie, origin: baseUrl },
+    body: form,
+    redirect: "manual",
+  });
+}

@@ -103,12 +103,16 @@ function lucideIconsInPlace() {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lucideIconsInPlace(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",
     rolldownOptions: {
+      // The server build is the whole server (decision 018): Express, the database, the domain
+      // and the React Router build in one bundle, so each module exists once and runs on plain
+      // node. (@react-router/dev reads it as `rollupOptions.input`, Vite's alias of this.)
+      ...(isSsrBuild ? { input: "server/index.ts" } : {}),
       output: {
         codeSplitting: {
           groups: [
@@ -169,8 +173,8 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Keep server-only native and database packages out of the SSR bundle so that the
-    // Express process and the app share one copy (one PGlite instance per process).
+    // Native and database packages are loaded from node_modules, never bundled (sharp's and
+    // PGlite's files sit beside their code).
     external: ["@electric-sql/pglite", "pg", "sharp", "drizzle-orm", "pino"],
   },
-});
+}));

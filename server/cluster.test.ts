@@ -134,6 +134,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("workers on PostgreSQL", () => {
     expect(running).toEqual([expect.objectContaining({ database: "postgres", workers: 2 })]);
   });
 
+  it("runs the built server in each worker, on plain node (decision 018)", () => {
+    for (const { pid } of workerPids()) {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+      expect(argv.slice(1)).toEqual([
+        path.resolve(import.meta.dirname, "../build/server/index.js"),
+      ]);
+    }
+  });
+
   it("runs the once-per-instance jobs in the primary only", async () => {
     await until(
       () =>

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { isExpectedStartupError } from "../app/db/cli/cli-database";
 import { type DatabaseHandle, openDatabase, openPostgres } from "../app/db/client.server";
@@ -19,7 +20,7 @@ import { createMailer } from "../app/mail/mailer.server";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createApp, staticAssets } from "./app";
-import { acquireDataDirLock, prepareDataDir } from "./data-dir";
+import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
 import { type AppLogger, createLogger } from "./logger";
 import { answerWorkerScrapes } from "./metrics";
 
@@ -38,6 +39,10 @@ interface ListeningMessage {
 
 async function main() {
   const dev = process.argv.includes("--dev");
+  if (!dev && import.meta.url.endsWith(".ts")) {
+    // Only the bundle can serve the built app (the server build's modules are its own).
+    throw new StartupError("this is the server's source: run `npm start`, or `npm run dev`");
+  }
   const env = readEnv();
   if (cluster.isWorker) {
     const logger = createLogger(env.LOG_LEVEL, { worker: cluster.worker?.id });
@@ -265,9 +270,10 @@ async function serve({
     assets = vite.middlewares;
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const buildDir = path.resolve("build");
-    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    assets = staticAssets(path.join(buildDir, "client"));
+    // Resolved by the server build, which bundles this file with the app (decision 018): the
+    // routes import the very modules this process has already loaded.
+    build = (await import("virtual:react-router/server-build")) as ServerBuild;
+    assets = staticAssets(clientBuildDir());
   }
 
   const mailer = createMailer(env);
@@ -313,6 +319,14 @@ async function serve({
       process.exit(1);
     });
   });
+}
+
+/**
+ * The browser's files, beside this server's own: build/server/index.js is this file, bundled,
+ * so build/client is one folder up from it wherever the build was copied.
+ */
+function clientBuildDir() {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 }
 
 /** Where mail goes, for the operator: the SMTP host (never its credentials) or the outbox. */

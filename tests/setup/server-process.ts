@@ -14,9 +14,9 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (`npm start`'s script, on the built app) as a child process on a free
- * port and resolves once it says it is listening. Rejects with the server's output if it exits
- * first.
+ * Starts the real server (`npm start`'s script: the built server on plain node, built first if
+ * the build is missing or stale) as a child process on a free port and resolves once it says it
+ * is listening. Rejects with the server's output if it exits first.
  */
 export function startServer(
   env: Record<string, string | undefined>,
@@ -30,7 +30,10 @@ export function startServer(
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       SEED_DEMO: "false",
-      NODE_ENV: "production",
+      // Unset, as in the quick start: start.mjs then builds a missing or stale build (one build
+      // at a time, whatever the number of test files starting servers) and serves in production
+      // mode. NODE_ENV=production from the operator would run whatever build is there.
+      NODE_ENV: undefined,
       // One process per started server, as before workers existed: test files run three at a time
       // on two cores, and the cluster has its own test (server/cluster.test.ts).
       WEB_CONCURRENCY: "1",

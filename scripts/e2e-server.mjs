@@ -18,15 +18,15 @@ process.env.SIGN_UPS_PER_IP_PER_HOUR ??= "1000";
 process.env.DEV_MAIL ??= "true";
 
 // A moderator and three members in good standing to sign in with (tests/e2e/support/
-// seeded-members.ts): signed up by a test-only script, the moderator then promoted with the real
-// `npm run user:role` — both before the server takes the data dir, since PGlite allows one
-// process at a time.
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+// seeded-members.ts): signed up by a test-only script (through tsx: tests are never built), the
+// moderator then promoted with the real `npm run user:role` — both before the server takes the
+// data dir, since PGlite allows one process at a time.
 for (const args of [
-  ["tests/e2e/support/create-seeded-members.ts"],
-  ["app/db/cli/user-role.ts", "moderator@example.com", "moderator"],
+  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "tests/e2e/support/create-seeded-members.ts"],
+  [path.join(root, "scripts/cli.mjs"), "user:role", "moderator@example.com", "moderator"],
 ]) {
-  const done = spawnSync(process.execPath, [tsx, ...args], { cwd: root, stdio: "inherit" });
+  const done = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
+// `npm start` in this process: the built server on plain node, built first if stale.
 await import("./start.mjs");

@@ -5,6 +5,7 @@ import type { Lang } from "./i18n/config";
 import type { Mailer } from "./mail/mailer.server";
 import type { MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
+import type { LinkSigner } from "./utils/signed-link.server";
 
 /** What the Express server hands to every loader and action (server/app.ts builds it). */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   messaging: MessageHub;
   /** Where photos live: the driver MEDIA_STORAGE chose (local disk or an S3 bucket). */
   storage: MediaStorage;
+  /** Signs and checks links that work without signing in (a listing's renewal link). */
+  links: LinkSigner;
   /** The request's logger (pino, bound to its request id). */
   logger: RequestLogger;
   /**

@@ -18,6 +18,7 @@ export default [
   route("edit-listing/:id", "routes/edit-listing.tsx"),
   route("listing/:id", "routes/listing.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
+  route("renew/:id", "routes/renew-listing.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/message-thread.tsx"),

@@ -18,6 +18,8 @@ import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
+import { resolveSessionSecret } from "../app/utils/session-secret.server";
+import { createLinkSigner } from "../app/utils/signed-link.server";
 import { checkHealth } from "./health";
 import type { AppLogger } from "./logger";
 import { mediaFiles, staticHeaders } from "./media";
@@ -83,7 +85,7 @@ export function redactUrl(url: string) {
 
 /** Pages that belong to one member, or carry a secret in their address. */
 const PERSONAL_PATHS =
-  /^\/(profile|settings|messages|my-listings|favorites|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings)(\/|\.data|$)/;
+  /^\/(profile|settings|messages|my-listings|favorites|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings|renew)(\/|\.data|$)/;
 function isPersonal(req: Request) {
   if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return false;
   return PERSONAL_PATHS.test(req.path) || hasSessionCookie(req.headers.cookie);
@@ -118,6 +120,7 @@ export function createApp({
   // X-Forwarded-For from the right, so a client-written left-most entry is never believed.
   app.set("trust proxy", env.TRUST_PROXY);
   const production = env.NODE_ENV === "production";
+  const links = createLinkSigner(resolveSessionSecret(env));
   const https = env.PUBLIC_URL.startsWith("https:");
 
   // First: every request is measured, files too; scrapes are not logged (server/metrics.ts).
@@ -317,6 +320,7 @@ export function createApp({
         cspNonce: res.locals.cspNonce,
         messaging,
         storage,
+        links,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
         documentHead: {},

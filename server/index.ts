@@ -19,6 +19,7 @@ import { reindexSearch } from "../app/domain/search/reindex.server";
 import { createMailer } from "../app/mail/mailer.server";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
+import { createLinkSigner } from "../app/utils/signed-link.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
 import { type AppLogger, createLogger } from "./logger";
@@ -80,7 +81,18 @@ async function prepareDeployment(database: DatabaseHandle, env: Env, logger: App
 function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger) {
   // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
   const rates = startRateUpdates({ db: database.db, env, logger });
-  const maintenance = startMaintenance({ db: database.db, dataDir: env.DATA_DIR, logger });
+  const maintenance = startMaintenance({
+    db: database.db,
+    dataDir: env.DATA_DIR,
+    logger,
+    // Listings' expiry reminders: mail with a link signed with the session secret's derived key.
+    expiry: {
+      mailer: createMailer(env),
+      signer: createLinkSigner(resolveSessionSecret(env)),
+      publicUrl: env.PUBLIC_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+  });
   return () => {
     rates.stop();
     maintenance.stop();

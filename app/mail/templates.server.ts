@@ -7,7 +7,8 @@ export type MailTemplate =
   | { kind: "confirm-email"; name: string; url: string }
   | { kind: "reset-password"; name: string; url: string }
   | { kind: "password-changed"; name: string; when: Date }
-  | { kind: "sign-up-attempt"; name: string; url: string };
+  | { kind: "sign-up-attempt"; name: string; url: string }
+  | { kind: "listing-expiring"; name: string; url: string; title: string; expiresAt: Date };
 
 interface Links {
   publicUrl: string;
@@ -26,6 +27,7 @@ const sections = {
   "reset-password": "reset",
   "password-changed": "changed",
   "sign-up-attempt": "signUpAttempt",
+  "listing-expiring": "expiring",
 } as const;
 
 /**
@@ -62,8 +64,13 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
             timeZoneName: "short",
           })
         : "",
+    title: template.kind === "listing-expiring" ? `\u2068${template.title}\u2069` : "",
+    date:
+      template.kind === "listing-expiring"
+        ? formatDate(lang, template.expiresAt, { year: "numeric", month: "long", day: "numeric" })
+        : "",
   };
-  const subject = t(`${section}.subject`);
+  const subject = t(`${section}.subject`, vars);
   const lines = {
     greeting: t("greeting", vars),
     intro: t(`${section}.intro`, vars),

@@ -18,6 +18,8 @@ import { FavoriteButton } from "~/components/ui/favorite-button";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
+import { renewListing } from "~/domain/listings/listing-expiry.server";
+import { isPublicStatus } from "~/domain/listings/listing-status";
 import {
   isListingId,
   OWNER_ACTION_STATUS,
@@ -84,6 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     url: new URL(request.url),
     usdRate: await getUsdRate({ db, env }),
     signedIn: Boolean(member),
+    ttlDays: env.LISTING_TTL_DAYS,
   });
   // For search engines, in the document's head only (not in the page's data as well).
   context.documentHead.jsonLd = jsonLd;
@@ -98,10 +101,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         member,
         listingId: view.listing.id,
         isOwner: view.isOwner,
+        contactable: isPublicStatus(view.listing.status),
         conversationId: view.viewer?.conversationId ?? null,
       }),
     },
-    { headers },
+    // An expired listing is gone for everyone but its owner (search engines drop it on a 410);
+    // people still see what it was, and that it has expired.
+    { headers, status: view.listing.status === "expired" && !view.isOwner ? 410 : 200 },
   );
 }
 
@@ -139,8 +145,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await deleteListing({ db, storage: context.storage, member, listingId });
       return redirectWithFlash("/my-listings", "listing-deleted");
     }
+    const ttlDays = env.LISTING_TTL_DAYS;
+    if (submission.value.intent === "renew") {
+      await renewListing({ db, member, listingId, ttlDays });
+      return redirectWithFlash(`/listing/${listingId}`, "listing-renewed");
+    }
     const status = OWNER_ACTION_STATUS[submission.value.intent];
-    await setListingStatus({ db, member, listingId, status });
+    await setListingStatus({ db, member, listingId, status, ttlDays });
     return redirect(`/listing/${listingId}`);
   } catch (error) {
     return failedForm(lang, submission, error);

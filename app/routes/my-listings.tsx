@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/field";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
+import { renewListing } from "~/domain/listings/listing-expiry.server";
 import { myListingActionSchema, OWNER_ACTION_STATUS } from "~/domain/listings/listings-schemas";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -51,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteListing({ db, storage: context.storage, member, listingId });
       return redirectWithFlash(returnTo, "listing-deleted");
     }
-    await setListingStatus({ db, member, listingId, status: OWNER_ACTION_STATUS[intent] });
+    const ttlDays = env.LISTING_TTL_DAYS;
+    if (intent === "renew") {
+      await renewListing({ db, member, listingId, ttlDays });
+      return redirectWithFlash(returnTo, "listing-renewed");
+    }
+    await setListingStatus({ db, member, listingId, status: OWNER_ACTION_STATUS[intent], ttlDays });
     return redirect(returnTo);
   } catch (error) {
     return failedForm(lang, submission, error);

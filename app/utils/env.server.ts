@@ -120,6 +120,16 @@ const EnvSchema = z.object({
    * (server/page-cache.ts, decision 012); 0 turns it off. Never applies to members' pages.
    */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
+  /**
+   * Days an active listing stays in search after it is posted or renewed; its owner is reminded
+   * 3 days before (app/domain/listings/listing-expiry.server.ts).
+   */
+  LISTING_TTL_DAYS: z.coerce
+    .number()
+    .int("must be a whole number of days")
+    .min(4, "must be at least 4 days (the reminder goes 3 days before)")
+    .max(3650)
+    .default(60),
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /**

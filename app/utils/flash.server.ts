@@ -16,6 +16,7 @@ export const flashKeys = [
   "listing-created",
   "listing-updated",
   "listing-deleted",
+  "listing-renewed",
   "favorite-added",
   "favorite-removed",
   "report-submitted",

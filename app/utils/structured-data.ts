@@ -5,7 +5,7 @@
  * or start markup, whatever it contains. JSON.parse reads it back unchanged.
  */
 
-export type ListingStatus = "active" | "sold" | "inactive" | "removed";
+export type ListingStatus = "active" | "sold" | "inactive" | "removed" | "expired";
 
 export interface ListingJsonLdInput {
   /** The listing's absolute URL. */
@@ -29,6 +29,7 @@ const AVAILABILITY: Record<ListingStatus, string> = {
   sold: "https://schema.org/SoldOut",
   inactive: "https://schema.org/OutOfStock",
   removed: "https://schema.org/Discontinued",
+  expired: "https://schema.org/Discontinued",
 };
 
 /** A schema.org Product with its Offer, as safe text for an application/ld+json script. */

@@ -14,8 +14,9 @@ export function StatusNotice({ page }: { page: ListingPageView }) {
   if (page.status === "active") return null;
   return (
     <div className="mb-6" data-testid="listing-status">
-      <FormAlert tone={page.status === "sold" ? "info" : "error"}>
+      <FormAlert tone={page.status === "sold" || page.status === "expired" ? "info" : "error"}>
         <p>{t(`detail.status.${page.status}`)}</p>
+        {page.expiry?.notice ? <p className="mt-1">{page.expiry.notice}</p> : null}
         {page.removalReason ? (
           <p className="mt-1" dir="auto">
             {t("detail.status.removedReason", { reason: page.removalReason })}

@@ -1,6 +1,7 @@
 import { usdApproxText } from "~/components/listing/usd-approx-text";
 import { removalReasonText } from "~/components/ui/removal-reason.server";
 import type { ListingImage, ListingView } from "~/domain/listings/get-listing.server";
+import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { specItems } from "~/domain/listings/listing-specs";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import type { Lang } from "~/i18n/config";
@@ -12,6 +13,8 @@ import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { listingJsonLd } from "~/utils/structured-data";
 import type { GalleryImage } from "./listing-gallery";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The page's view; its schema.org description goes to the document's head only. */
 export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd">;
@@ -87,6 +90,8 @@ export function toListingPageView({
   url,
   usdRate,
   signedIn,
+  ttlDays,
+  now = new Date(),
 }: {
   lang: Lang;
   publicUrl: string;
@@ -96,6 +101,9 @@ export function toListingPageView({
   url: URL;
   usdRate: { rate: number; rateDate: string | null };
   signedIn: boolean;
+  /** LISTING_TTL_DAYS: the term a renewal gives, in the owner's notice. */
+  ttlDays: number;
+  now?: Date;
 }) {
   const { listing, seller } = view;
   const t = serverT(lang, "listings");
@@ -156,6 +164,24 @@ export function toListingPageView({
     status: listing.status,
     removalReason: removalReasonText(lang, listing.removalReason),
     isOwner: view.isOwner,
+    // The owner's term: until when it stays in search, and whether to offer a renewal (once it
+    // has expired, or from the reminder on).
+    expiry: view.isOwner
+      ? {
+          until:
+            listing.status === "active"
+              ? t("detail.owner.expiresOn", { date: formatDate(lang, listing.expiresAt) })
+              : null,
+          renewable:
+            listing.status === "expired" ||
+            (listing.status === "active" &&
+              listing.expiresAt.getTime() - now.getTime() <= REMINDER_DAYS * DAY_MS),
+          notice:
+            listing.status === "expired"
+              ? t("detail.status.expiredOwner", { days: formatNumber(lang, ttlDays) })
+              : null,
+        }
+      : null,
     report: {
       inline: url.searchParams.get("report") === "1",
       loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}?report=1`)}`,
@@ -170,7 +196,7 @@ export function toListingPageView({
       verified: seller.emailVerified,
     },
     // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
-    hasPhone: seller.hasPhone,
+    hasPhone: seller.hasPhone && isPublicStatus(listing.status),
     loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
     shareUrl: link,
     meta: {

@@ -1,4 +1,4 @@
-import { CheckCircle2, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, EyeOff, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import type { MyListingRow } from "./my-listings.server";
@@ -94,6 +94,7 @@ const BADGE = {
   active: "bg-brand-50 text-brand-700 ring-brand-200",
   sold: "bg-sky-50 text-sky-800 ring-sky-200",
   inactive: "bg-slate-100 text-slate-700 ring-slate-200",
+  expired: "bg-amber-50 text-amber-900 ring-amber-200",
 } as const;
 
 function StatusBadge({ row }: { row: Row }) {
@@ -106,6 +107,16 @@ function StatusBadge({ row }: { row: Row }) {
       {t(`mine.statusLabel.${row.status}`)}
     </span>
   );
+  if (row.leavesSearch) {
+    return (
+      <div className="max-w-56 space-y-1">
+        {badge}
+        <p className="text-xs text-amber-900" data-testid="leaves-search">
+          {row.leavesSearch}
+        </p>
+      </div>
+    );
+  }
   if (!row.removed) return badge;
   // A moderator's decision: the owner learns that and why, here as on the listing page.
   return (
@@ -185,9 +196,12 @@ function RowActions({
       </Link>
       {row.removed ? null : (
         <>
+          {row.renewable ? statusForm("renew", t("mine.renew"), RefreshCw) : null}
           {row.rawStatus !== "sold" ? statusForm("sold", t("mine.markSold"), CheckCircle2) : null}
           {row.rawStatus !== "inactive" ? statusForm("hide", t("mine.hide"), EyeOff) : null}
-          {row.rawStatus !== "active" ? statusForm("activate", t("mine.activate"), Eye) : null}
+          {row.rawStatus === "sold" || row.rawStatus === "inactive"
+            ? statusForm("activate", t("mine.activate"), Eye)
+            : null}
         </>
       )}
       <Link

@@ -1,17 +1,24 @@
 import { removalReasonText } from "~/components/ui/removal-reason.server";
 import type { MyListing } from "~/domain/listings/list-my-listings.server";
+import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A row of the My Listings table, formatted on the server in the page's language. */
 export interface MyListingRow {
   id: string;
   title: string;
   price: string;
-  /** The spec's badge: active, sold, anything else "Inactive". */
-  status: "active" | "sold" | "inactive";
+  /** The spec's badge: active, sold, expired, anything else "Inactive". */
+  status: "active" | "sold" | "inactive" | "expired";
+  /** Offered once it has expired, or from the reminder on; `leavesSearch` says when. */
+  renewable: boolean;
+  leavesSearch: string | null;
   removed: boolean;
   /** Why a moderator (or the system) removed it, in the page's language; null otherwise. */
   removalReason: string | null;
@@ -23,21 +30,30 @@ export interface MyListingRow {
   posted: string;
 }
 
-export function toMyListingRows(lang: Lang, rows: MyListing[]): MyListingRow[] {
-  return rows.map((row) => ({
-    id: row.id,
-    title: localized(lang, row, "title"),
-    price: formatPrice(lang, row.price),
-    status: isPublicStatus(row.status) ? row.status : "inactive",
-    removed: row.status === "removed",
-    removalReason: row.status === "removed" ? removalReasonText(lang, row.removalReason) : null,
-    rawStatus: row.status,
-    views: formatNumber(lang, row.viewsCount),
-    viewsCount: row.viewsCount,
-    favorites: formatNumber(lang, row.favoritesCount),
-    favoritesCount: row.favoritesCount,
-    posted: formatDate(lang, row.createdAt, { year: "numeric", month: "short", day: "numeric" }),
-  }));
+export function toMyListingRows(lang: Lang, rows: MyListing[], now = new Date()): MyListingRow[] {
+  const t = serverT(lang, "listings");
+  return rows.map((row) => {
+    const expiringSoon =
+      row.status === "active" && row.expiresAt.getTime() - now.getTime() <= REMINDER_DAYS * DAY_MS;
+    return {
+      id: row.id,
+      title: localized(lang, row, "title"),
+      price: formatPrice(lang, row.price),
+      status: isPublicStatus(row.status) || row.status === "expired" ? row.status : "inactive",
+      renewable: row.status === "expired" || expiringSoon,
+      leavesSearch: expiringSoon
+        ? t("mine.leavesSearch", { date: formatDate(lang, row.expiresAt) })
+        : null,
+      removed: row.status === "removed",
+      removalReason: row.status === "removed" ? removalReasonText(lang, row.removalReason) : null,
+      rawStatus: row.status,
+      views: formatNumber(lang, row.viewsCount),
+      viewsCount: row.viewsCount,
+      favorites: formatNumber(lang, row.favoritesCount),
+      favoritesCount: row.favoritesCount,
+      posted: formatDate(lang, row.createdAt, { year: "numeric", month: "short", day: "numeric" }),
+    };
+  });
 }
 
 /** The page the My Listings actions return to: /my-listings or the profile's tab, nothing else. */

@@ -1,4 +1,4 @@
-import { CheckCircle2, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, EyeOff, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
@@ -8,7 +8,7 @@ import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 
 /**
- * The owner's tools: edit, mark sold, hide or show again, and delete after a confirmation drawn
+ * The owner's tools: edit, renew, mark sold, hide or show again, and delete after a confirmation drawn
  * in the page (?confirm=delete), so all of it works without JavaScript.
  */
 export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
@@ -40,6 +40,12 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
           <Pencil className="size-4" aria-hidden />
           {t("detail.owner.edit")}
         </Link>
+        {page.expiry?.until ? (
+          <p className="text-sm text-muted" data-testid="owner-expires-on">
+            {page.expiry.until}
+          </p>
+        ) : null}
+        {page.expiry?.renewable ? statusButton("renew", t("detail.owner.renew"), RefreshCw) : null}
         {page.status === "removed" ? null : (
           <>
             {page.status !== "sold"
@@ -48,7 +54,7 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
             {page.status !== "inactive"
               ? statusButton("hide", t("detail.owner.hide"), EyeOff)
               : null}
-            {page.status !== "active"
+            {page.status === "sold" || page.status === "inactive"
               ? statusButton("activate", t("detail.owner.activate"), Eye)
               : null}
           </>

@@ -18,7 +18,8 @@ export type MessageSellerView =
 
 /**
  * The listing page's "Message seller" box: null for the owner; the sign-in link for visitors; the
- * buyer's conversation when they already wrote (one query), else a composer. Its texts travel with
+ * buyer's conversation when they already wrote (one query), else a composer; and for a listing
+ * off the market (expired) only an existing conversation. Its texts travel with
  * it, so the page does not need the whole messages catalog.
  */
 export async function messageSellerView({
@@ -27,6 +28,7 @@ export async function messageSellerView({
   member,
   listingId,
   isOwner,
+  contactable,
   conversationId,
 }: {
   db: Database;
@@ -34,12 +36,15 @@ export async function messageSellerView({
   member: Pick<Member, "id"> | null;
   listingId: string;
   isOwner: boolean;
+  /** Whether a new conversation may start (the listing is on the market: isPublicStatus). */
+  contactable: boolean;
   /** Already known (the listing page reads it with the listing); looked up when undefined. */
   conversationId?: string | null;
 }): Promise<MessageSellerView | null> {
   if (isOwner) return null;
   const t = serverT(lang, "messages");
   if (!member) {
+    if (!contactable) return null;
     return {
       state: "visitor",
       loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listingId}`)}`,
@@ -57,6 +62,7 @@ export async function messageSellerView({
       texts: { existing: t("listing.existing"), open: t("listing.open") },
     };
   }
+  if (!contactable) return null;
   return {
     state: "compose",
     listingId,

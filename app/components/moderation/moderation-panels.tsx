@@ -44,6 +44,7 @@ const STATUS_STYLE: Record<QueueStatus, string> = {
   sold: "bg-sky-50 text-sky-800 ring-sky-200",
   inactive: "bg-slate-100 text-slate-700 ring-slate-200",
   removed: "bg-red-50 text-red-800 ring-red-200",
+  expired: "bg-slate-100 text-slate-700 ring-slate-200",
   held: "bg-amber-50 text-amber-900 ring-amber-200",
   suspended: "bg-red-50 text-red-800 ring-red-200",
 };

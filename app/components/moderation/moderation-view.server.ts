@@ -1,5 +1,5 @@
 import { removalReasonText } from "~/components/ui/removal-reason.server";
-import { isPublicStatus } from "~/domain/listings/listing-status";
+import { isVisibleStatus } from "~/domain/listings/listing-status";
 import type { LogEntry } from "~/domain/moderation/list-moderation-log.server";
 import type { QueueItem } from "~/domain/moderation/list-report-queue.server";
 import type { SuspendedMember } from "~/domain/moderation/list-suspended-members.server";
@@ -21,7 +21,14 @@ import type { MediaStorage } from "~/media/storage.server";
 
 const EXCERPT_CHARS = 280;
 
-export type QueueStatus = "active" | "sold" | "inactive" | "removed" | "held" | "suspended";
+export type QueueStatus =
+  | "active"
+  | "sold"
+  | "inactive"
+  | "removed"
+  | "expired"
+  | "held"
+  | "suspended";
 
 export interface QueueView {
   id: string;
@@ -70,7 +77,7 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
     price: formatPrice(lang, listing.price),
     status: code ?? listing.status,
     statusReason: listing.status === "removed" && !code ? listing.removalReason : null,
-    visible: isPublicStatus(listing.status),
+    visible: isVisibleStatus(listing.status),
     image: thumb
       ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
       : null,

@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
+import { isVisibleStatus, type ListingStatus } from "./listing-status";
 import { isListingId, type ListingDetails } from "./listings-schemas";
 import { findEditableListing } from "./owned-listing.server";
 
@@ -36,13 +37,15 @@ export interface ListingView {
     cityId: string | null;
     location: string;
     locationAr: string;
-    status: "active" | "sold" | "inactive" | "removed";
+    status: ListingStatus;
     /** Only for the owner (a moderator's reason is not public). */
     removalReason: string | null;
     featured: boolean;
     viewsCount: number;
     createdAt: Date;
     updatedAt: Date;
+    /** When it leaves (or left) search, unless renewed. */
+    expiresAt: Date;
   };
   category: { id: number; slug: string; name: string; nameAr: string };
   /** Null when the seller entered none. */
@@ -101,6 +104,7 @@ export async function getListingForView({
         viewsCount: listings.viewsCount,
         createdAt: listings.createdAt,
         updatedAt: listings.updatedAt,
+        expiresAt: listings.expiresAt,
       },
       category: {
         id: categories.id,
@@ -151,9 +155,7 @@ export async function getListingForView({
   const isOwner = viewer?.id === row.listing.userId;
   // A moderator opens hidden listings too: the queue links to them.
   const mayOpenHidden = isOwner || viewer?.role === "moderator";
-  if (!mayOpenHidden && (row.listing.status === "removed" || row.listing.status === "inactive")) {
-    return null;
-  }
+  if (!mayOpenHidden && !isVisibleStatus(row.listing.status)) return null;
 
   const images = typeof row.images === "string" ? JSON.parse(row.images) : row.images;
 
@@ -184,7 +186,7 @@ export async function getListingForView({
 
 export interface ListingForEdit {
   id: string;
-  status: "active" | "sold" | "inactive" | "removed";
+  status: ListingStatus;
   /** The form's values: the title and description in whichever column holds them. */
   values: {
     title: string;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { favorites, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import type { ListingStatus } from "./listing-status";
 
 export interface MyListing {
   id: string;
@@ -10,10 +11,11 @@ export interface MyListing {
   /** The Arabic title, else the English one. */
   titleAr: string;
   price: number;
-  status: "active" | "sold" | "inactive" | "removed";
+  status: ListingStatus;
   viewsCount: number;
   favoritesCount: number;
   createdAt: Date;
+  expiresAt: Date;
   /** A moderator's reason, for removed listings. */
   removalReason: string | null;
 }
@@ -43,6 +45,7 @@ export async function listMyListings({
       viewsCount: listings.viewsCount,
       favoritesCount: sql<number>`coalesce(${favoriteCounts.n}, 0)`.mapWith(Number),
       createdAt: listings.createdAt,
+      expiresAt: listings.expiresAt,
       removalReason: listings.removalReason,
     })
     .from(listings)

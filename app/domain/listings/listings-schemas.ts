@@ -241,11 +241,19 @@ export const EDITABLE_STATUSES = ["active", "sold", "inactive"] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 export const listingStatusSchema = z.enum(EDITABLE_STATUSES);
 
-/** The owner's buttons on a listing (its page, My listings): delete it, or set its status. */
+/**
+ * The owner's buttons on a listing (its page, My listings): delete it, set its status, or renew
+ * its term (listing-expiry.server.ts).
+ */
 export const OWNER_ACTION_STATUS = { sold: "sold", hide: "inactive", activate: "active" } as const;
 
 export const ownerActionSchema = z.object({
-  intent: z.enum(["delete", "sold", "hide", "activate"], { error: "UNEXPECTED" }),
+  intent: z.enum(["delete", "sold", "hide", "activate", "renew"], { error: "UNEXPECTED" }),
+});
+
+/** The renewal link's page posts the link's signature back; the domain checks it. */
+export const renewLinkSchema = z.object({
+  token: z.string({ error: "INVALID_RENEW_LINK" }).max(64, { error: "INVALID_RENEW_LINK" }),
 });
 
 /** My listings' buttons name their listing; the domain checks its id and its owner. */

@@ -251,7 +251,7 @@ describe("createListing", () => {
     await createListing({ db, storage, member: NEWBIE, input: sofa, images: [] });
     const { id } = await createListing({ db, storage, member: NEWBIE, input: sofa, images: [] });
     // Any status counts.
-    await setListingStatus({ db, member: NEWBIE, listingId: id, status: "inactive" });
+    await setListingStatus({ db, member: NEWBIE, listingId: id, status: "inactive", ttlDays: 60 });
     const before = await counts();
     await expectCode(
       createListing({ db, storage, member: NEWBIE, input: sofa, images: [jpeg] }),
@@ -450,14 +450,20 @@ describe("ownership", () => {
   it("lets only the owner change the status; a removed listing stays removed", async () => {
     const { id } = await createListing({ db, storage, member: RANIA, input: sofa, images: [] });
     await expectCode(
-      setListingStatus({ db, member: SAMER, listingId: id, status: "sold" }),
+      setListingStatus({ db, member: SAMER, listingId: id, status: "sold", ttlDays: 60 }),
       "NOT_OWNER",
     );
     expect((await rowsOf(id)).listing?.status).toBe("active");
-    await setListingStatus({ db, member: RANIA, listingId: id, status: "sold" });
+    await setListingStatus({ db, member: RANIA, listingId: id, status: "sold", ttlDays: 60 });
     expect((await rowsOf(id)).listing?.status).toBe("sold");
     await expectCode(
-      setListingStatus({ db, member: RANIA, listingId: id, status: "removed" as "sold" }),
+      setListingStatus({
+        db,
+        member: RANIA,
+        listingId: id,
+        status: "removed" as "sold",
+        ttlDays: 60,
+      }),
       "INVALID_LISTING_FORM",
     );
     await db
@@ -465,7 +471,7 @@ describe("ownership", () => {
       .set({ status: "removed", removalReason: "Spam" })
       .where(eq(listings.id, id));
     await expectCode(
-      setListingStatus({ db, member: RANIA, listingId: id, status: "active" }),
+      setListingStatus({ db, member: RANIA, listingId: id, status: "active", ttlDays: 60 }),
       "LISTING_REMOVED",
     );
     expect((await rowsOf(id)).listing?.status).toBe("removed");

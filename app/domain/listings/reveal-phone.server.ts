@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { listings, phoneReveals, profiles, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
+import { isPublicStatus } from "./listing-status";
 import { isListingId } from "./listings-schemas";
 
 /*
@@ -54,7 +55,8 @@ export async function revealPhone({
     .limit(1);
   if (!row) throw new AppError("LISTING_NOT_FOUND");
   if (row.userId === member.id) return row.phone ?? null;
-  if (row.status === "removed" || row.status === "inactive" || row.suspendedAt) {
+  // Only a listing on the market: not hidden, removed or expired.
+  if (!isPublicStatus(row.status) || row.suspendedAt) {
     throw new AppError("LISTING_NOT_FOUND");
   }
   if (!member.emailVerified) throw new AppError("PHONE_REVEAL_UNCONFIRMED");

@@ -3,23 +3,27 @@ import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
+import { newTerm } from "./listing-expiry.server";
 import { type EditableStatus, listingStatusSchema } from "./listings-schemas";
 import { findOwnedListing } from "./owned-listing.server";
 
 /**
  * The owner marks a listing active, sold or inactive. A listing a moderator removed stays
- * removed: only a moderator can restore it.
+ * removed: only a moderator can restore it. Putting a listing back on the market starts a new
+ * term of `ttlDays` (LISTING_TTL_DAYS), as renewing does: its old date may be long past.
  */
 export async function setListingStatus({
   db,
   member,
   listingId,
   status,
+  ttlDays,
 }: {
   db: Database;
   member: Pick<Member, "id">;
   listingId: string;
   status: EditableStatus;
+  ttlDays: number;
 }): Promise<void> {
   const parsed = listingStatusSchema.safeParse(status);
   if (!parsed.success) throw new AppError("INVALID_LISTING_FORM");
@@ -27,7 +31,11 @@ export async function setListingStatus({
   if (listing.status === "removed") throw new AppError("LISTING_REMOVED");
   const updated = await db
     .update(listings)
-    .set({ status: parsed.data, updatedAt: sql`now()` })
+    .set(
+      parsed.data === "active"
+        ? { status: "active", updatedAt: sql`now()`, ...newTerm(ttlDays) }
+        : { status: parsed.data, updatedAt: sql`now()` },
+    )
     .where(
       and(
         eq(listings.id, listing.id),

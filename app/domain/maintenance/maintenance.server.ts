@@ -1,4 +1,7 @@
 import type { Database } from "~/db/client.server";
+import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
+import type { Mailer } from "~/mail/mailer.server";
+import type { LinkSigner } from "~/utils/signed-link.server";
 import { purgeExpired } from "./purge-expired.server";
 import { sweepOrphanPhotos } from "./sweep-orphan-photos.server";
 
@@ -9,20 +12,47 @@ interface Logger {
   error(object: object, message: string): void;
 }
 
+/** What the listings' expiry needs: its reminders are e-mails with a signed renewal link. */
+export interface ExpiryMail {
+  mailer: Mailer;
+  signer: LinkSigner;
+  publicUrl: string;
+  supportEmail: string;
+}
+
 /**
  * Housekeeping every instance runs at start and then hourly. Each task is idempotent, so
- * several instances on one PostgreSQL doing it at once only repeat each other's work.
+ * several instances on one PostgreSQL doing it at once only repeat each other's work (a
+ * reminder is claimed by the instance that sends it).
  */
 export function startMaintenance({
   db,
   dataDir,
   logger,
+  expiry,
 }: {
   db: Database;
   dataDir: string;
   logger: Logger;
+  expiry: ExpiryMail;
 }) {
   const run = async () => {
+    try {
+      const expired = await expireListings(db);
+      if (expired > 0) logger.info({ listings: expired }, "listings expired and left search");
+      const reminders = await sendExpiryReminders({
+        db,
+        ...expiry,
+        onFailure: (error, listingId) =>
+          logger.error(
+            { err: error, listingId },
+            "an expiry reminder could not be sent; retrying next hour",
+          ),
+      });
+      if (reminders.sent + reminders.failed > 0) logger.info(reminders, "expiry reminders");
+    } catch (error) {
+      logger.error({ err: error }, "listing expiry failed");
+    }
     try {
       const purged = await purgeExpired(db);
       if (purged.rateLimits + purged.phoneReveals > 0) logger.info(purged, "purged expired rows");

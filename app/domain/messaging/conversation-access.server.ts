@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
 
@@ -12,7 +13,7 @@ export function isConversationId(value: unknown): value is string {
 export interface PartyView {
   id: string;
   listingId: string;
-  listingStatus: "active" | "sold" | "inactive" | "removed";
+  listingStatus: ListingStatus;
   /** The other party; null once they deleted their account. */
   otherId: string | null;
   /** The member is the buyer (else the seller). */

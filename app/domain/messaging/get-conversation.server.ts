@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
 import { isConversationId } from "./conversation-access.server";
 
@@ -23,7 +24,7 @@ export interface Thread {
     title: string;
     titleAr: string;
     price: number;
-    status: "active" | "sold" | "inactive" | "removed";
+    status: ListingStatus;
     image: ImageVariants | null;
   };
   other: { id: string; name: string | null; avatarUrl: string | null } | null;

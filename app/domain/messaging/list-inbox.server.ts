@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import { type ImageVariants, parseVariants } from "./get-conversation.server";
 
 export interface InboxEntry {
@@ -11,7 +12,7 @@ export interface InboxEntry {
     title: string;
     titleAr: string;
     price: number;
-    status: "active" | "sold" | "inactive" | "removed";
+    status: ListingStatus;
     image: ImageVariants | null;
   };
   other: { id: string; name: string | null; avatarUrl: string | null } | null;

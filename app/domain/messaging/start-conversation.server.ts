@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
@@ -31,7 +32,7 @@ export async function startConversation({
   const id = listingId.toLowerCase();
   const [listing] = await selectRows<{
     user_id: string;
-    status: "active" | "sold" | "inactive" | "removed";
+    status: ListingStatus;
     blocked_me: boolean;
     i_blocked: boolean;
     conversation_id: string | null;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, profiles, reports, users } from "~/db/schema";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import type { ReportReason } from "./moderation-schemas";
 import { type Actor, assertModerator } from "./moderator.server";
 
@@ -14,7 +15,7 @@ export interface QueueItem {
     description: string;
     descriptionAr: string;
     price: number;
-    status: "active" | "sold" | "inactive" | "removed";
+    status: ListingStatus;
     removalReason: string | null;
     /** The primary image's variants (smallest first), or null. */
     image: { width: number; height: number; key: string }[] | null;

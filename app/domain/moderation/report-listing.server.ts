@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { listings, reports, users } from "~/db/schema";
 import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
-import { isPublicStatus } from "~/domain/listings/listing-status";
+import { isVisibleStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
 import {
@@ -89,7 +89,7 @@ export async function reportListing({
     if (!listing) throw new AppError("LISTING_NOT_FOUND");
     if (listing.userId === member.id) throw new AppError("CANNOT_REPORT_OWN_LISTING");
     // Hidden listings are not there for anyone but their owner.
-    if (!isPublicStatus(listing.status)) throw new AppError("LISTING_NOT_FOUND");
+    if (!isVisibleStatus(listing.status)) throw new AppError("LISTING_NOT_FOUND");
 
     const inserted = await tx
       .insert(reports)

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, users } from "~/db/schema";
+import type { ListingStatus } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
 import { statusBeforeHold } from "./moderation-schemas";
 import {
@@ -27,7 +28,7 @@ export async function restoreListing({
   actor: Actor;
   listingId: string;
   reason: unknown;
-}): Promise<{ status: "active" | "sold" | "inactive" }> {
+}): Promise<{ status: Exclude<ListingStatus, "removed"> }> {
   return db.transaction(async (tx) => {
     const moderator = await assertModerator(tx, actor);
     const reason = parseModerationReason(rawReason);

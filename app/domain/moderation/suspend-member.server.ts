@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, reports, sessions, users } from "~/db/schema";
-import { PUBLIC_STATUSES } from "~/domain/listings/listing-status";
+import { VISIBLE_STATUSES } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
 import {
   HELD_FOR_REPORTS,
@@ -78,7 +78,7 @@ export async function suspendMember({
         and(
           eq(listings.userId, member.id),
           or(
-            inArray(listings.status, [...PUBLIC_STATUSES]),
+            inArray(listings.status, [...VISIBLE_STATUSES]),
             and(
               eq(listings.status, "removed"),
               inArray(listings.removalReason, [HELD_FOR_REPORTS, HELD_FOR_REPORTS_SOLD]),

@@ -21,6 +21,10 @@ const flash = {
   "listing-created": { title: "تم إنشاء الإعلان", body: "تم نشر إعلانك" },
   "listing-updated": { title: "تم تحديث الإعلان", body: "تم تحديث إعلانك" },
   "listing-deleted": { title: "تم الحذف", body: "تم حذف الإعلان بنجاح" },
+  "listing-renewed": {
+    title: "تم التجديد",
+    body: "عاد إعلانك إلى نتائج البحث، مع مفضلاته ومحادثاته ومشاهداته.",
+  },
   "message-sent": { title: "تم إرسال الرسالة", body: "سيراها البائع في صندوق الوارد." },
   "favorite-added": { title: "تمت الإضافة إلى المفضلة", body: "ستجده في صفحة المفضلة." },
   "favorite-removed": { title: "تمت الإزالة من المفضلة", body: "لم يعد في صفحة المفضلة." },

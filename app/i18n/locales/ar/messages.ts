@@ -38,6 +38,7 @@ const messages = {
       sold: "مباع",
       inactive: "مخفي",
       removed: "محذوف",
+      expired: "منتهي الصلاحية",
     },
     viewAll: "عرض كل الرسائل",
     more: "تظهر آخر {{formatted}} محادثة فقط.",

@@ -61,6 +61,7 @@ const moderation = {
       sold: "مباع",
       inactive: "أخفاه صاحبه",
       removed: "محذوف",
+      expired: "منتهي الصلاحية",
       held: "محجوب للمراجعة",
       suspended: "مخفي: صاحبه موقوف",
     },

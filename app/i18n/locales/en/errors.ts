@@ -60,6 +60,10 @@ const errors = {
   NOT_OWNER: "You cannot edit this listing",
   LISTING_HELD:
     "A moderator is reviewing this listing, so it cannot be edited until they decide. Contact support if you think this is a mistake.",
+  LISTING_NOT_RENEWABLE:
+    "Only an active or expired listing can be renewed. Mark it as active first if you want it back in search.",
+  INVALID_RENEW_LINK:
+    "This renewal link is no longer valid: it was already used, or the listing was changed. Sign in and renew the listing from My listings.",
   PHONE_REVEAL_UNCONFIRMED:
     "Confirm your e-mail address to see sellers' phone numbers: open the link in the e-mail we sent you.",
   LISTING_REMOVED:

@@ -27,6 +27,10 @@ const flash = {
   "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
   "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },
   "listing-deleted": { title: "Deleted", body: "Listing has been deleted successfully" },
+  "listing-renewed": {
+    title: "Renewed",
+    body: "Your listing is back in search, with its favourites, conversations and views.",
+  },
   "message-sent": { title: "Message sent", body: "The seller will see it in their inbox." },
   "favorite-added": {
     title: "Added to favorites",

@@ -38,6 +38,16 @@ const mail = {
     notYou:
       "If it was not you, you do not need to do anything: your account and password are unchanged.",
   },
+  expiring: {
+    subject: "Your listing “{{title}}” expires on {{date}}",
+    intro:
+      "Your listing {{title}} leaves Souqna's search on {{date}}. If it is still for sale, renew it with one click: it keeps its address, its favourites, its conversations and its views.",
+    button: "Renew my listing",
+    validity:
+      "The link works once and does not ask you to sign in. You can also renew it from My listings.",
+    notYou:
+      "If you have sold it or no longer need it, you do not need to do anything: it will leave search on its own.",
+  },
   devMail: {
     title: "Outbox",
     intro:

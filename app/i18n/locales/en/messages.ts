@@ -28,6 +28,7 @@ const messages = {
       sold: "Sold",
       inactive: "Hidden",
       removed: "Removed",
+      expired: "Expired",
     },
     viewAll: "View All Messages",
     more: "Only your {{formatted}} latest conversations are shown.",

@@ -53,6 +53,7 @@ const moderation = {
       sold: "Sold",
       inactive: "Hidden by its owner",
       removed: "Removed",
+      expired: "Expired",
       held: "Held for review",
       suspended: "Hidden: owner suspended",
     },

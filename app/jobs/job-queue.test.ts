@@ -155,6 +155,28 @@ describe("the job queue", () => {
     expect(runs.sort()).toEqual(["c1:m7", "c1:m8"]);
   });
 
+  it("runs queued jobs back to back, not one per poll interval", async () => {
+    type Jobs = { batch: { n: number } };
+    const jobs = track(
+      createJobQueue<Jobs>({
+        database,
+        logger: recordingLogger().logger,
+        queues: { batch: {} },
+        pollIntervalSeconds: 2,
+      }),
+    );
+    await jobs.start();
+    for (let n = 0; n < 20; n++) await jobs.send("batch", { n });
+    const started = Date.now();
+    let done = 0;
+    await jobs.work("batch", async () => {
+      done++;
+    });
+    // One job per 2 s poll would take 40 s.
+    await expect.poll(() => done, { timeout: 10_000 }).toBe(20);
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
   it("holds a job until its start time", async () => {
     type Jobs = { later: object };
     const jobs = track(queueOn<Jobs>(database, { later: {} }));

@@ -232,6 +232,7 @@ export function createJobQueue<Jobs extends Record<string, object>>(
         await declareQueues();
       });
       started = true;
+      logger.info({ queues: Object.keys(queues), database: database.kind }, "job queue started");
     },
 
     async stop({ timeoutMs = 30_000 } = {}) {
@@ -239,6 +240,7 @@ export function createJobQueue<Jobs extends Record<string, object>>(
       started = false;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       await completionsLanded(5_000);
+      logger.info({}, "job queue stopped");
     },
 
     async send(name, data, sendOptions = {}) {

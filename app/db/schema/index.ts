@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./engagement";
 export * from "./listings";
+export * from "./notifications";

@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./engagement";
 export * from "./listings";
 export * from "./notifications";
+export * from "./saved-searches";

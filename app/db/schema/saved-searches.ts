@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/** How often a member is told of new listings matching a saved search (issue 15, item 4). */
+export const savedSearchCadence = pgEnum("saved_search_cadence", ["instant", "daily", "off"]);
+
+/**
+ * A member's saved search. `query` is the NORMALISED query string (parseListingQuery then
+ * queryString, category included, sort and page dropped), never the raw URL, so the same search
+ * saved twice is one row and every reader parses it the same way. `name` is the member's own name
+ * for it; null means "describe it from the query" in the reader's language.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    /** The query's category, copied so that matching a new listing can skip other categories. */
+    categoryId: integer("category_id"),
+    name: text("name"),
+    cadence: savedSearchCadence("cadence").notNull().default("instant"),
+    /** New matches are counted from here; opening the results from /saved-searches moves it. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the alert sender last told the member about this search (its batching). */
+    lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_query_key").on(t.userId, t.query),
+    index("saved_searches_user_created_idx").on(t.userId, t.createdAt),
+    index("saved_searches_category_idx").on(t.categoryId),
+    check("saved_searches_query_length", sql`char_length(${t.query}) between 1 and 2000`),
+    check(
+      "saved_searches_name_length",
+      sql`${t.name} is null or char_length(${t.name}) between 1 and 80`,
+    ),
+  ],
+);

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   lang: Lang;
+  /** A notification's one-click unsubscribe address: List-Unsubscribe and -Post (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -137,6 +139,12 @@ function toMessage(from: string, mail: OutgoingMail) {
       "Content-Language": mail.lang,
       // RFC 3834: tells mail servers not to answer with vacation or out-of-office replies.
       "Auto-Submitted": "auto-generated",
+      ...(mail.unsubscribeUrl
+        ? {
+            "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { directionOf, type Lang } from "~/i18n/config";
-import { formatDate } from "~/i18n/format";
+import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { Mailer } from "./mailer.server";
 
@@ -8,7 +8,15 @@ export type MailTemplate =
   | { kind: "reset-password"; name: string; url: string }
   | { kind: "password-changed"; name: string; when: Date }
   | { kind: "sign-up-attempt"; name: string; url: string }
-  | { kind: "listing-expiring"; name: string; url: string; title: string; expiresAt: Date };
+  | { kind: "listing-expiring"; name: string; url: string; title: string; expiresAt: Date }
+  | {
+      kind: "unread-messages";
+      name: string;
+      /** The thread for one conversation, the inbox for several. */
+      url: string;
+      conversations: { sender: string; title: string }[];
+      unsubscribeUrl: string;
+    };
 
 interface Links {
   publicUrl: string;
@@ -19,6 +27,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** A notification's one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 /** The catalog section of each template in the `mail` namespace. */
@@ -28,7 +38,19 @@ const sections = {
   "password-changed": "changed",
   "sign-up-attempt": "signUpAttempt",
   "listing-expiring": "expiring",
+  "unread-messages": "unread",
 } as const;
+
+/** A digest of several conversations has its own texts. */
+function sectionOf(template: MailTemplate) {
+  if (template.kind === "unread-messages" && template.conversations.length > 1) {
+    return "unreadDigest" as const;
+  }
+  return sections[template.kind];
+}
+
+/** Isolated, so an Arabic name in an English sentence (or the reverse) keeps its punctuation. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * The brand green of the site's buttons (app.css). Not the original #05966b: white on it is
@@ -39,7 +61,7 @@ const BRAND = "#04785a";
 /** Subject, plain text and HTML of a message, in the member's language. */
 export function renderMail(template: MailTemplate, lang: Lang, links: Links): RenderedMail {
   const t = serverT(lang, "mail");
-  const section = sections[template.kind];
+  const section = sectionOf(template);
   const url =
     template.kind === "password-changed"
       ? `${links.publicUrl.replace(/\/+$/, "")}/forgot-password`
@@ -64,7 +86,16 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
             timeZoneName: "short",
           })
         : "",
-    title: template.kind === "listing-expiring" ? `\u2068${template.title}\u2069` : "",
+    title:
+      template.kind === "listing-expiring"
+        ? isolate(template.title)
+        : template.kind === "unread-messages"
+          ? isolate(template.conversations[0]?.title ?? "")
+          : "",
+    sender:
+      template.kind === "unread-messages" ? isolate(template.conversations[0]?.sender ?? "") : "",
+    count:
+      template.kind === "unread-messages" ? formatNumber(lang, template.conversations.length) : "",
     date:
       template.kind === "listing-expiring"
         ? formatDate(lang, template.expiresAt, { year: "numeric", month: "long", day: "numeric" })
@@ -75,34 +106,59 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     greeting: t("greeting", vars),
     intro: t(`${section}.intro`, vars),
     button: t(`${section}.button`),
-    validity: section === "changed" || section === "signUpAttempt" ? "" : t(`${section}.validity`),
+    validity:
+      section === "changed" ||
+      section === "signUpAttempt" ||
+      section === "unread" ||
+      section === "unreadDigest"
+        ? ""
+        : t(`${section}.validity`),
     notYou: t(`${section}.notYou`, vars),
     fallback: t("linkFallback"),
     signature: t("signature"),
     footer: t("footer", vars),
+    items:
+      section === "unreadDigest" && template.kind === "unread-messages"
+        ? template.conversations.map((c) =>
+            t("unreadDigest.item", { sender: isolate(c.sender), title: isolate(c.title) }),
+          )
+        : [],
+    unsubscribe: template.kind === "unread-messages" ? t("unsubscribe") : "",
   };
+  const unsubscribeUrl = template.kind === "unread-messages" ? template.unsubscribeUrl : undefined;
   return {
     subject,
-    text: plainText(lines, url),
-    html: htmlBody(lines, { url, subject, lang, brand: serverT(lang)("brand") }),
+    text: plainText(lines, url, unsubscribeUrl),
+    html: htmlBody(lines, { url, subject, lang, brand: serverT(lang)("brand"), unsubscribeUrl }),
+    unsubscribeUrl,
   };
 }
 
 type Lines = Record<
-  "greeting" | "intro" | "button" | "validity" | "notYou" | "fallback" | "signature" | "footer",
+  | "greeting"
+  | "intro"
+  | "button"
+  | "validity"
+  | "notYou"
+  | "fallback"
+  | "signature"
+  | "footer"
+  | "unsubscribe",
   string
->;
+> & { items: string[] };
 
 /** Readable on its own: the link sits alone on its line so every mail client makes it clickable. */
-function plainText(lines: Lines, url: string) {
+function plainText(lines: Lines, url: string, unsubscribeUrl?: string) {
   const blocks = [
     lines.greeting,
     lines.intro,
+    lines.items.map((item) => `- ${item}`).join("\n"),
     `${lines.button}:\n${url}`,
     lines.validity,
     lines.notYou,
     lines.signature,
     `-- \n${lines.footer}`,
+    unsubscribeUrl ? `${lines.unsubscribe}\n${unsubscribeUrl}` : "",
   ];
   return `${blocks.filter(Boolean).join("\n\n")}\n`;
 }
@@ -114,7 +170,13 @@ function plainText(lines: Lines, url: string) {
  */
 function htmlBody(
   lines: Lines,
-  { url, subject, lang, brand }: { url: string; subject: string; lang: Lang; brand: string },
+  {
+    url,
+    subject,
+    lang,
+    brand,
+    unsubscribeUrl,
+  }: { url: string; subject: string; lang: Lang; brand: string; unsubscribeUrl?: string },
 ) {
   const e = escapeHtml;
   const dir = directionOf(lang);
@@ -137,6 +199,7 @@ function htmlBody(
 <tr><td align="${align}" dir="${dir}" style="padding:28px;font-family:${font};font-size:15px;line-height:1.6;color:#0f172a;text-align:${align};">
 ${p(lines.greeting)}
 ${p(lines.intro, "margin-bottom:24px;")}
+${lines.items.length > 0 ? `<ul style="margin:0 0 24px;padding-${align === "right" ? "right" : "left"}:20px;">${lines.items.map((item) => `<li style="margin:0 0 6px;">${e(item)}</li>`).join("")}</ul>` : ""}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}" style="margin:0 0 24px;">
 <tr><td bgcolor="${BRAND}" style="border-radius:8px;background:${BRAND};">
 <a href="${e(url)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${font};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${e(lines.button)}</a>
@@ -149,7 +212,7 @@ ${p(lines.fallback, "margin-bottom:4px;color:#475569;font-size:13px;")}
 ${p(lines.notYou)}
 <p style="margin:0;">${e(lines.signature)}</p>
 </td></tr>
-<tr><td align="${align}" dir="${dir}" style="padding:16px 28px;border-top:1px solid #e2e8f0;font-family:${font};font-size:12px;line-height:1.5;color:#64748b;text-align:${align};">${e(lines.footer)}</td></tr>
+<tr><td align="${align}" dir="${dir}" style="padding:16px 28px;border-top:1px solid #e2e8f0;font-family:${font};font-size:12px;line-height:1.5;color:#64748b;text-align:${align};">${e(lines.footer)}${unsubscribeUrl ? `<br><a href="${e(unsubscribeUrl)}" target="_blank" style="color:#64748b;">${e(lines.unsubscribe)}</a>` : ""}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -162,8 +225,12 @@ export async function sendTemplate(
   mailer: Mailer,
   options: { to: string; lang: Lang; template: MailTemplate } & Links,
 ) {
-  const { subject, text, html } = renderMail(options.template, options.lang, options);
-  await mailer.send({ to: options.to, subject, text, html, lang: options.lang });
+  const { subject, text, html, unsubscribeUrl } = renderMail(
+    options.template,
+    options.lang,
+    options,
+  );
+  await mailer.send({ to: options.to, subject, text, html, lang: options.lang, unsubscribeUrl });
 }
 
 export function escapeHtml(value: string) {

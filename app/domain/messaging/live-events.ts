@@ -5,7 +5,13 @@
  */
 export type LiveEvent =
   /** A new message in a conversation: both parties' streams show it. */
-  | { kind: "message"; conversationId: string; messageId: string; memberIds: string[] }
+  | {
+      kind: "message";
+      conversationId: string;
+      messageId: string;
+      senderId: string;
+      memberIds: string[];
+    }
   /** `readerId` read the other party's messages: unread counts and "Seen" marks change. */
   | { kind: "read"; conversationId: string; readerId: string; memberIds: string[] };
 
@@ -29,10 +35,13 @@ export function parseLiveEvent(value: unknown): LiveEvent | null {
   if (memberIds.length === 0 || typeof event.conversationId !== "string") return null;
   if (!ID.test(event.conversationId)) return null;
   if (event.kind === "message" && typeof event.messageId === "string" && ID.test(event.messageId)) {
+    const senderId =
+      typeof event.senderId === "string" && ID.test(event.senderId) ? event.senderId : memberIds[0];
     return {
       kind: "message",
       conversationId: event.conversationId,
       messageId: event.messageId,
+      senderId: senderId ?? "",
       memberIds,
     };
   }

@@ -599,6 +599,7 @@ describe("the live hub", () => {
       kind: "message",
       conversationId: "c",
       messageId: "m",
+      senderId: "buyer",
       memberIds: ["seller", "buyer"],
     };
     await hub.publish(event);
@@ -623,6 +624,7 @@ describe("the live hub", () => {
         kind: "message",
         conversationId: "c1",
         messageId: "m1",
+        senderId: "buyer",
         memberIds: ["seller", "buyer"],
       };
       await a.publish(event);

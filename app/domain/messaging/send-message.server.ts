@@ -61,6 +61,7 @@ export async function sendMessage({
   await announce(live, {
     conversationId: party.id,
     messageId: message.id,
+    senderId: member.id,
     memberIds: [member.id, party.otherId ?? member.id],
   });
   return {
@@ -95,7 +96,7 @@ export async function checkSendingLimits(
  */
 export async function announce(
   live: LiveEventSink,
-  event: { conversationId: string; messageId: string; memberIds: string[] },
+  event: { conversationId: string; messageId: string; senderId: string; memberIds: string[] },
 ) {
   try {
     await live.publish({ kind: "message", ...event });

@@ -82,6 +82,7 @@ export async function startConversation({
   await announce(live, {
     conversationId: conversation.id,
     messageId: message.id,
+    senderId: member.id,
     memberIds: [member.id, listing.user_id],
   });
   return {

@@ -64,6 +64,8 @@ const errors = {
     "Only an active or expired listing can be renewed. Mark it as active first if you want it back in search.",
   INVALID_RENEW_LINK:
     "This renewal link is no longer valid: it was already used, or the listing was changed. Sign in and renew the listing from My listings.",
+  INVALID_UNSUBSCRIBE_LINK:
+    "This unsubscribe link is not valid: it may have been cut short. Sign in and change your notifications in Settings.",
   PHONE_REVEAL_UNCONFIRMED:
     "Confirm your e-mail address to see sellers' phone numbers: open the link in the e-mail we sent you.",
   LISTING_REMOVED:

@@ -48,6 +48,23 @@ const mail = {
     notYou:
       "If you have sold it or no longer need it, you do not need to do anything: it will leave search on its own.",
   },
+  unsubscribe: "Don't want these e-mails? Turn them off with one click:",
+  unread: {
+    subject: "{{sender}} sent you a message about {{title}}",
+    intro:
+      "{{sender}} wrote to you on Souqna about {{title}}, and the message is still unread. Answer from the conversation: buyers who hear back soon are the ones who buy.",
+    button: "Open the conversation",
+    notYou:
+      "We send at most one e-mail per conversation an hour, and never the message itself: read it on Souqna.",
+  },
+  unreadDigest: {
+    subject: "You have unread messages in {{count}} conversations",
+    intro: "These conversations on Souqna have messages you have not read yet:",
+    item: "{{sender}} about {{title}}",
+    button: "Open my messages",
+    notYou:
+      "We send at most one e-mail per conversation an hour, and never the messages themselves: read them on Souqna.",
+  },
   devMail: {
     title: "Outbox",
     intro:

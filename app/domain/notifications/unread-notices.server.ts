@@ -1,0 +1,230 @@
+import { sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
+import type { LiveEventSink } from "~/domain/messaging/live-events";
+import type { Lang } from "~/i18n/config";
+import type { LinkSigner } from "~/utils/signed-link.server";
+import { unsubscribeLink } from "./unsubscribe.server";
+
+/*
+ * "Nobody misses a buyer" (issue 15, item 2). When a message stays unread for
+ * NOTIFY_UNREAD_AFTER_SECONDS, its recipient is e-mailed: one e-mail for all their conversations
+ * that are due (a digest when there are several), at most one per conversation an hour, never
+ * about a member they blocked, never to a suspended member or one who turned these e-mails off.
+ * The e-mail names the sender and the listing and links to the thread; it never quotes a message.
+ *
+ * Each message sent schedules a job `notify-unread` for its recipient at the moment it becomes
+ * due (keyed to the minute, so a burst of messages makes one job). The job decides from the
+ * database at run time: a thread read in the meantime has nothing unread, so reading it cancels
+ * the e-mail. A conversation is claimed (conversation_notices) in the statement that decides to
+ * send, so a job that runs twice, or two instances, send one e-mail.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The part of the job queue this needs: sending one kind of job. */
+export interface UnreadNoticeQueue {
+  send(
+    name: "notify-unread",
+    data: { recipientId: string },
+    options: { key: string; startAfter: Date },
+  ): Promise<unknown>;
+}
+
+/** Schedules the recipient's job for `at`, rounded up to the minute (one job per minute). */
+export async function scheduleUnreadNotice(
+  queue: UnreadNoticeQueue,
+  recipientId: string,
+  at: Date,
+) {
+  const minute = Math.ceil(at.getTime() / 60_000);
+  await queue.send(
+    "notify-unread",
+    { recipientId },
+    { key: `unread:${recipientId}:${minute}`, startAfter: new Date(minute * 60_000) },
+  );
+}
+
+/**
+ * The live-event sink the message use cases announce to, which also schedules the recipient's
+ * notice: every way of sending a message announces it, so none can forget the notice.
+ */
+export function withUnreadNotices(
+  live: LiveEventSink,
+  queue: UnreadNoticeQueue,
+  delaySeconds: number,
+  onError: (error: unknown) => void = () => {},
+): LiveEventSink {
+  return {
+    async publish(event) {
+      await live.publish(event);
+      if (event.kind !== "message") return;
+      const at = new Date(Date.now() + delaySeconds * 1000);
+      for (const memberId of new Set(event.memberIds)) {
+        if (memberId === event.senderId) continue;
+        // The message is saved: a notice that cannot be scheduled must not fail the sending.
+        await scheduleUnreadNotice(queue, memberId, at).catch(onError);
+      }
+    },
+  };
+}
+
+/** One conversation in a notice: who wrote, about what, and where to answer. */
+export interface UnreadConversation {
+  sender: string;
+  title: string;
+  url: string;
+}
+
+/** What the job hands to the mail: everything the e-mail says, in the recipient's language. */
+export interface UnreadNotice {
+  to: string;
+  lang: Lang;
+  name: string;
+  conversations: UnreadConversation[];
+  /** The thread for one conversation, the inbox for several. */
+  url: string;
+  unsubscribeUrl: string;
+  /** Unique per notice: the mail job's key. */
+  key: string;
+}
+
+interface Recipient {
+  email: string;
+  name: string;
+  lang: Lang;
+  wants: boolean;
+  suspended: boolean;
+}
+
+interface Pending {
+  conversation_id: string;
+  first_unread: Date | string;
+  notified_at: Date | string | null;
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The `notify-unread` job: e-mails `recipientId` about their conversations whose oldest unread
+ * message has waited `delaySeconds`, and schedules itself again for those that will be due later
+ * (a newer message, or the hourly limit). Returns what it did, for tests and logs.
+ */
+export async function sendUnreadNotices({
+  db,
+  recipientId,
+  delaySeconds,
+  signer,
+  publicUrl,
+  deliver,
+  queue,
+  now = new Date(),
+}: {
+  db: Database;
+  recipientId: string;
+  delaySeconds: number;
+  signer: LinkSigner;
+  publicUrl: string;
+  /** Sends the e-mail (through the mail job). Throwing releases the claim; the job is retried. */
+  deliver: (notice: UnreadNotice) => Promise<void>;
+  queue: UnreadNoticeQueue;
+  now?: Date;
+}): Promise<{ sent: number; later: Date | null }> {
+  const [recipient] = await selectRows<Recipient>(
+    db,
+    sql`select u.email, coalesce(nullif(trim(p.full_name), ''), u.name) as name,
+          coalesce(p.preferred_language::text, 'en') as lang,
+          coalesce(np.messages_email, true) as wants, u.suspended_at is not null as suspended
+        from users u
+        left join profiles p on p.id = u.id
+        left join notification_preferences np on np.user_id = u.id
+        where u.id = ${recipientId}`,
+  );
+  if (!recipient || !recipient.wants || recipient.suspended) return { sent: 0, later: null };
+
+  // Each conversation with messages to the recipient that are unread and newer than its last
+  // notice, from members they have not blocked.
+  const pending = await selectRows<Pending>(
+    db,
+    sql`select c.id as conversation_id, min(m.created_at) as first_unread, n.notified_at
+        from conversations c
+        join messages m on m.conversation_id = c.id
+        left join conversation_notices n on n.conversation_id = c.id and n.member_id = ${recipientId}
+        where (c.buyer_id = ${recipientId} or c.seller_id = ${recipientId})
+          and m.sender_id is not null and m.sender_id <> ${recipientId} and m.read_at is null
+          and m.created_at > coalesce(n.notified_at, '-infinity'::timestamptz)
+          and not exists (select 1 from blocks b
+            where b.blocker_id = ${recipientId} and b.blocked_id = m.sender_id)
+        group by c.id, n.notified_at`,
+  );
+  const dueAt = (row: Pending) =>
+    Math.max(
+      asDate(row.first_unread).getTime() + delaySeconds * 1000,
+      row.notified_at ? asDate(row.notified_at).getTime() + HOUR_MS : 0,
+    );
+  const due = pending.filter((row) => dueAt(row) <= now.getTime());
+  const waiting = pending.filter((row) => dueAt(row) > now.getTime());
+  const later = waiting.length > 0 ? new Date(Math.min(...waiting.map(dueAt))) : null;
+  if (later) await scheduleUnreadNotice(queue, recipientId, later);
+  if (due.length === 0) return { sent: 0, later };
+
+  // Claimed here: a second run (or instance) finds them notified within the hour.
+  const claimed = await selectRows<{ conversation_id: string }>(
+    db,
+    sql`insert into conversation_notices (conversation_id, member_id, notified_at)
+        select id, ${recipientId}, ${now.toISOString()}::timestamptz
+        from unnest(${`{${due.map((row) => row.conversation_id).join(",")}}`}::uuid[]) as id
+        on conflict (conversation_id, member_id) do update set notified_at = excluded.notified_at
+          where conversation_notices.notified_at <= excluded.notified_at - interval '1 hour'
+        returning conversation_id`,
+  );
+  if (claimed.length === 0) return { sent: 0, later };
+  const ids = `{${claimed.map((row) => row.conversation_id).join(",")}}`;
+
+  const rows = await selectRows<{
+    id: string;
+    title: string;
+    title_ar: string;
+    sender: string | null;
+  }>(
+    db,
+    sql`select c.id, l.title, l.title_ar,
+          coalesce(nullif(trim(sp.full_name), ''), su.name) as sender
+        from conversations c
+        join listings l on l.id = c.listing_id
+        join lateral (select m.sender_id from messages m
+          where m.conversation_id = c.id and m.sender_id <> ${recipientId} and m.read_at is null
+          order by m.created_at desc limit 1) last on true
+        left join users su on su.id = last.sender_id
+        left join profiles sp on sp.id = last.sender_id
+        where c.id = any(${ids}::uuid[])
+        order by c.last_message_at desc`,
+  );
+  const base = publicUrl.replace(/\/+$/, "");
+  const lang: Lang = recipient.lang === "ar" ? "ar" : "en";
+  const conversations = rows.map((row) => ({
+    sender: row.sender?.trim() || (lang === "ar" ? "مستخدم" : "A member"),
+    title: (lang === "ar" ? row.title_ar || row.title : row.title || row.title_ar) ?? "",
+    url: `${base}/messages/${row.id}`,
+  }));
+  const single = conversations.length === 1 ? conversations[0] : undefined;
+  try {
+    await deliver({
+      to: recipient.email,
+      lang,
+      name: recipient.name,
+      conversations,
+      url: single ? single.url : `${base}/messages`,
+      unsubscribeUrl: unsubscribeLink(publicUrl, signer, { userId: recipientId, kind: "messages" }),
+      key: `unread:${recipientId}:${now.getTime()}`,
+    });
+  } catch (error) {
+    // Released: the retry (or the next message's job) claims them again.
+    await db.execute(
+      sql`delete from conversation_notices
+          where member_id = ${recipientId} and notified_at = ${now.toISOString()}::timestamptz
+            and conversation_id = any(${ids}::uuid[])`,
+    );
+    throw error;
+  }
+  return { sent: conversations.length, later };
+}

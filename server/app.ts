@@ -15,6 +15,8 @@ import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.serv
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
+import { type AppJobQueue, jobSender } from "../app/jobs/app-jobs.server";
+import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
@@ -33,7 +35,13 @@ export interface AppOptions {
   env: Env;
   database: DatabaseHandle;
   auth: AppContext["auth"];
-  mailer: AppContext["mailer"];
+  /**
+   * The job queue: routes get its send-only face (context.jobs); /healthz and /metrics its depth.
+   * Whether this process also works jobs is decided in server/index.ts.
+   */
+  jobs: Pick<AppJobQueue, "send" | "depth">;
+  /** The mailer of this process when it works the mail jobs: /healthz reports how it fares. */
+  mailer?: Mailer;
   /** Live messages (message-hub.server.ts): in-process on PGlite, LISTEN/NOTIFY on PostgreSQL. */
   messaging: MessageHub;
   logger: AppLogger;
@@ -106,6 +114,7 @@ export function createApp({
   env,
   database,
   auth,
+  jobs,
   mailer,
   messaging,
   logger,
@@ -121,10 +130,11 @@ export function createApp({
   app.set("trust proxy", env.TRUST_PROXY);
   const production = env.NODE_ENV === "production";
   const links = createLinkSigner(resolveSessionSecret(env));
+  const sender = jobSender(jobs);
   const https = env.PUBLIC_URL.startsWith("https:");
 
   // First: every request is measured, files too; scrapes are not logged (server/metrics.ts).
-  const metrics = createMetrics({ env, database, build, logger });
+  const metrics = createMetrics({ env, database, jobs, build, logger });
   app.use(metrics.middleware);
   app.get("/metrics", metrics.endpoint);
 
@@ -229,7 +239,15 @@ export function createApp({
 
   // Load balancers get ok/fail; an operator on the machine itself (curl localhost) gets why.
   app.get("/healthz", async (req, res) => {
-    const report = await checkHealth({ env, database, messaging, mailer, storage, logger });
+    const report = await checkHealth({
+      env,
+      database,
+      messaging,
+      jobs,
+      mailer,
+      storage,
+      logger,
+    });
     res.setHeader("Cache-Control", "no-store");
     res.status(report.ok ? 200 : 503);
     if (isDirectLoopback(req)) res.json({ status: report.ok ? "ok" : "fail", ...report.details });
@@ -312,7 +330,7 @@ export function createApp({
       getLoadContext: (req, res): AppLoadContext => ({
         db: database.db,
         auth,
-        mailer,
+        jobs: sender,
         env,
         lang: res.locals.lang,
         requestId: res.locals.requestId,

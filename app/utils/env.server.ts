@@ -142,6 +142,30 @@ const EnvSchema = z.object({
     .regex(/^\S+$/, "must not contain spaces")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Whether this process works the job queue (mail, notifications; decision 019): `on` (default),
+   * or `off` for web instances when `npm run jobs` (or another instance) works them. Sending is
+   * always on.
+   */
+  JOBS: z
+    .string()
+    .optional()
+    .transform((value, ctx): "on" | "off" => {
+      const v = (value ?? "").trim().toLowerCase();
+      if (["", "on", "true", "1", "yes"].includes(v)) return "on";
+      if (["off", "false", "0", "no"].includes(v)) return "off";
+      ctx.addIssue({ code: "custom", message: `expected on or off; got "${value}"` });
+      return z.NEVER;
+    }),
+  /** Seconds before a failed job's first retry; it doubles with each retry. Tests shorten it. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1)
+    .max(3600)
+    .default(30),
+  /** Seconds an idle worker waits before it asks for jobs again. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Where photos live: `$DATA_DIR/media` (local) or an S3-compatible bucket (decision 016). */
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalText,

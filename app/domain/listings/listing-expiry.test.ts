@@ -12,10 +12,11 @@ import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { addFavorite } from "~/domain/favorites/add-favorite.server";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { countActiveListings } from "~/domain/seo/sitemap.server";
-import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createMailer } from "~/mail/mailer.server";
 import { listOutbox, readOutboxMessage } from "~/mail/outbox.server";
 import type { AppErrorCode } from "~/utils/app-error";
 import { createLinkSigner } from "~/utils/signed-link.server";
+import { inlineJobs, refusingJobs } from "../../../tests/factories/jobs";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { getListingForView } from "./get-listing.server";
 import {
@@ -31,7 +32,7 @@ import { setListingStatus } from "./set-listing-status.server";
 let database: TestDatabase;
 let db: Database;
 let dataDir: string;
-let mailer: Mailer;
+let jobs: ReturnType<typeof inlineJobs>;
 const signer = createLinkSigner("a-session-secret-of-at-least-32-characters!");
 const PUBLIC_URL = "https://souqna.example";
 
@@ -79,7 +80,7 @@ async function rowOf(id: string) {
 }
 
 function remind() {
-  return sendExpiryReminders({ db, mailer, signer, publicUrl: PUBLIC_URL, supportEmail: "s@x.y" });
+  return sendExpiryReminders({ db, jobs, signer, publicUrl: PUBLIC_URL });
 }
 
 function tokenOf(url: string) {
@@ -90,7 +91,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-expiry-"));
-  mailer = createMailer({ DATA_DIR: dataDir, MAIL_FROM: "Souqna <no-reply@souqna.example>" });
+  jobs = inlineJobs(
+    createMailer({ DATA_DIR: dataDir, MAIL_FROM: "Souqna <no-reply@souqna.example>" }),
+  );
   await db.insert(users).values([
     { id: "rania", name: "Rania", email: "rania@example.com", emailVerified: true },
     { id: "samer", name: "Samer", email: "samer@example.com", emailVerified: true },
@@ -171,9 +174,13 @@ describe("sendExpiryReminders", () => {
   it("e-mails the owner once, in their language, 3 days before, with a link that renews", async () => {
     const soon = await listingExpiringIn(2.5);
     const later = await listingExpiringIn(3.5);
-    expect(await remind()).toEqual({ sent: 1, failed: 0 });
+    expect(await remind()).toEqual({ queued: 1, failed: 0 });
     // Run again (the next hour, or a second instance): nothing more.
-    expect(await remind()).toEqual({ sent: 0, failed: 0 });
+    expect(await remind()).toEqual({ queued: 0, failed: 0 });
+    // The mail job is keyed by listing and expiry date: a sweep repeated after a crash between
+    // its claim and the queue's answer queues nothing new.
+    const { expiresAt } = await rowOf(soon);
+    expect(jobs.keys.at(-1)).toBe(`listing-expiring:${soon}:${expiresAt.toISOString()}`);
     const outbox = listOutbox(dataDir);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.to).toContain("rania@example.com");
@@ -188,38 +195,33 @@ describe("sendExpiryReminders", () => {
     expect((await rowOf(later)).expiryRemindedAt).toBeNull();
   });
 
-  it("reminds again after a renewal, and releases a reminder whose mail failed", async () => {
+  it("reminds again after a renewal, and releases a reminder the queue could not take", async () => {
+    // A refusing SMTP server is the queue's business (it retries the mail job); a queue that
+    // cannot store the job (the database failing) leaves the reminder for the next round.
     const id = await listingExpiringIn(1);
-    const refusing: Mailer = {
-      kind: "smtp",
-      send: async () => {
-        throw new Error("SMTP refused");
-      },
-    };
     const failures: string[] = [];
     const result = await sendExpiryReminders({
       db,
-      mailer: refusing,
+      jobs: refusingJobs,
       signer,
       publicUrl: PUBLIC_URL,
-      supportEmail: "s@x.y",
       onFailure: (_error, listingId) => failures.push(listingId),
     });
-    expect(result).toEqual({ sent: 0, failed: 1 });
+    expect(result).toEqual({ queued: 0, failed: 1 });
     expect(failures).toEqual([id]);
     expect((await rowOf(id)).expiryRemindedAt).toBeNull();
-    expect(await remind()).toEqual({ sent: 1, failed: 0 });
+    expect(await remind()).toEqual({ queued: 1, failed: 0 });
 
     await renewListing({ db, member: RANIA, listingId: id, ttlDays: 2 });
     expect((await rowOf(id)).expiryRemindedAt).toBeNull();
-    expect(await remind()).toEqual({ sent: 1, failed: 0 });
+    expect(await remind()).toEqual({ queued: 1, failed: 0 });
   });
 
   it("sends nothing to a suspended member", async () => {
     await listingExpiringIn(1);
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, "rania"));
     try {
-      expect(await remind()).toEqual({ sent: 0, failed: 0 });
+      expect(await remind()).toEqual({ queued: 0, failed: 0 });
     } finally {
       await db.update(users).set({ suspendedAt: null }).where(eq(users.id, "rania"));
     }

@@ -1,0 +1,134 @@
+import type { DatabaseHandle } from "~/db/client.server";
+import type { Lang } from "~/i18n/config";
+import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { type MailTemplateJson, templateFromJson } from "~/mail/queue-mail.server";
+import { sendTemplate } from "~/mail/templates.server";
+import type { Env } from "~/utils/env.server";
+import {
+  createJobQueue,
+  type JobLogger,
+  type JobQueue,
+  type QueuePolicy,
+  type SendOptions,
+} from "./job-queue.server";
+
+/*
+ * Every kind of job the app runs (docs/decisions/019-job-queue.md): its data, its retry policy and
+ * its handler, in this one file. To add a kind:
+ *   1. add it to AppJobs with its data (JSON: strings, numbers, booleans; Dates as ISO strings),
+ *   2. give it a policy in queuePolicies (tsc insists),
+ *   3. work it in registerJobHandlers with a handler from the domain,
+ * then send it from the domain through the `jobs` handle a route gets on its context.
+ */
+
+export type AppJobs = {
+  /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */
+  "send-mail": { to: string; lang: Lang; template: MailTemplateJson };
+  // Next: "notify-unread": { recipientId: string } — handler from ~/domain/notifications/.
+};
+
+export type AppJobName = keyof AppJobs & string;
+
+/** What a route or the domain may do with the queue: send, nothing else (workers run elsewhere). */
+export interface JobSender {
+  send<Name extends AppJobName>(
+    name: Name,
+    data: AppJobs[Name],
+    options?: Pick<SendOptions, "key" | "startAfter">,
+  ): Promise<{ id: string; created: boolean }>;
+}
+
+/** Test and operator knobs, from the environment (app/utils/env.server.ts). */
+export type JobSettings = Pick<Env, "JOB_RETRY_DELAY_SECONDS" | "JOB_POLL_SECONDS">;
+
+/**
+ * How each kind is retried. Mail: an SMTP outage of up to about 8 hours is waited out (10 retries,
+ * doubling from JOB_RETRY_DELAY_SECONDS, 30 s by default); an attempt is bounded by the mailer's
+ * own 10 s timeouts, so 5 minutes means it hung.
+ */
+export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePolicy> {
+  return {
+    "send-mail": {
+      retryLimit: 10,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    },
+  };
+}
+
+export type AppJobQueue = JobQueue<AppJobs>;
+
+/** The app's queue on its database. start() it where jobs are worked or the queues declared. */
+export function createAppJobQueue({
+  database,
+  logger,
+  settings,
+}: {
+  database: DatabaseHandle;
+  logger: JobLogger;
+  settings: JobSettings;
+}): AppJobQueue {
+  return createJobQueue<AppJobs>({
+    database,
+    logger,
+    queues: queuePolicies(settings),
+    pollIntervalSeconds: settings.JOB_POLL_SECONDS,
+  });
+}
+
+/** The send-only face of a queue, for the request context and the domain. */
+export function jobSender(queue: Pick<AppJobQueue, "send">): JobSender {
+  return { send: (name, data, options) => queue.send(name, data, options) };
+}
+
+export interface JobHandlerContext {
+  env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: JobLogger;
+}
+
+/** Runs the app's jobs in this process: the single process, the primary, or `npm run jobs`. */
+export async function registerJobHandlers(queue: AppJobQueue, context: JobHandlerContext) {
+  await queue.work("send-mail", (job) => sendMailJob(job.data, context), { concurrency: 2 });
+  // Next: await queue.work("notify-unread", (job) => notifyUnread({ … }, job.data));
+}
+
+/** Renders the mail in its language and hands it to the mailer; a throw is retried by the queue. */
+export async function sendMailJob(
+  data: AppJobs["send-mail"],
+  { env, mailer }: Pick<JobHandlerContext, "env" | "mailer">,
+) {
+  await sendTemplate(mailer, {
+    to: data.to,
+    lang: data.lang,
+    template: templateFromJson(data.template),
+    publicUrl: env.PUBLIC_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
+}
+
+/**
+ * The app's queue in a server or `npm run jobs`: started (pg-boss's schema and the queues made,
+ * under a lock), and worked here when `work` is set, with the mailer it sends through (/healthz
+ * reports that mailer). Stop it before closing the database.
+ */
+export async function startAppJobs({
+  database,
+  env,
+  logger,
+  work,
+}: {
+  database: DatabaseHandle;
+  env: Env;
+  logger: JobLogger;
+  work: boolean;
+}): Promise<{ queue: AppJobQueue; mailer?: Mailer }> {
+  const queue = createAppJobQueue({ database, logger, settings: env });
+  await queue.start();
+  if (!work) return { queue };
+  const mailer = createMailer(env);
+  await registerJobHandlers(queue, { env, database, mailer, logger });
+  return { queue, mailer };
+}

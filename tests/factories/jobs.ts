@@ -1,0 +1,29 @@
+import { type JobSender, sendMailJob } from "../../app/jobs/app-jobs.server";
+import type { Mailer } from "../../app/mail/mailer.server";
+
+/**
+ * Jobs that run the moment they are sent, in the test's process: a mail job renders and reaches
+ * `mailer` before the domain call returns. The queue itself is tested in app/jobs; `keys` records
+ * the key of each send, to check what a domain function makes idempotent.
+ */
+export function inlineJobs(
+  mailer: Mailer,
+  env = { PUBLIC_URL: "http://localhost:3000", SUPPORT_EMAIL: "support@example.com" },
+): JobSender & { keys: (string | undefined)[] } {
+  const keys: (string | undefined)[] = [];
+  return {
+    keys,
+    async send(_name, data, options) {
+      keys.push(options?.key);
+      await sendMailJob(data, { env, mailer });
+      return { id: crypto.randomUUID(), created: true };
+    },
+  };
+}
+
+/** A queue that cannot take a job (its database is failing). */
+export const refusingJobs: JobSender = {
+  send: async () => {
+    throw new Error("the job queue is unavailable");
+  },
+};

@@ -2,7 +2,7 @@ import type { Database } from "./db/client.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import type { MessageHub } from "./domain/messaging/message-hub.server";
 import type { Lang } from "./i18n/config";
-import type { Mailer } from "./mail/mailer.server";
+import type { JobSender } from "./jobs/app-jobs.server";
 import type { MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
 import type { LinkSigner } from "./utils/signed-link.server";
@@ -11,7 +11,8 @@ import type { LinkSigner } from "./utils/signed-link.server";
 export interface AppContext {
   db: Database;
   auth: Auth;
-  mailer: Mailer;
+  /** Sends jobs (mail goes out through queueMail); they run on whichever process works them. */
+  jobs: JobSender;
   env: Env;
   lang: Lang;
   requestId: string;

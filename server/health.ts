@@ -2,10 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
+import type { AppJobQueue } from "../app/jobs/app-jobs.server";
 import type { Mailer } from "../app/mail/mailer.server";
 import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
 import type { AppLogger } from "./logger";
+
+/**
+ * A due job that has waited this long means no process works the queue (JOBS=off everywhere, the
+ * workers down): reported as "stalled", which an operator should look at; it does not fail the check.
+ */
+const STALLED_JOBS_SECONDS = 10 * 60;
 
 /** Below this, new photos may not fit: the operator should know before members do. */
 const LOW_DISK_BYTES = 200 * 1024 * 1024;
@@ -14,7 +21,9 @@ interface HealthOptions {
   env: Env;
   database: DatabaseHandle;
   messaging: MessageHub;
-  mailer: Mailer;
+  jobs: Pick<AppJobQueue, "depth">;
+  /** Only where this process sends the mail (it works the mail jobs). */
+  mailer?: Mailer;
   storage: MediaDriver;
   logger: AppLogger;
 }
@@ -28,15 +37,17 @@ export async function checkHealth({
   env,
   database,
   messaging,
+  jobs,
   mailer,
   storage,
   logger,
 }: HealthOptions) {
-  const [databaseReport, media] = await Promise.all([
+  const [databaseReport, media, queue] = await Promise.all([
     checkDatabase(database, logger),
     env.MEDIA_STORAGE === "s3"
       ? checkBucket(storage, logger)
       : checkMedia(path.join(env.DATA_DIR, "media")),
+    checkJobs(jobs, logger),
   ]);
   const live = messaging.health?.() ?? { ok: true, detail: "in-process" };
   return {
@@ -47,10 +58,30 @@ export async function checkHealth({
       liveMessages: { status: live.ok ? "up" : "down", detail: live.detail },
       mail: {
         transport: env.SMTP_URL ? "smtp" : "outbox",
-        ...(mailer.health?.() ?? { status: "up" }),
+        // A process that only queues mail has nothing to say about the SMTP server.
+        ...(mailer ? (mailer.health?.() ?? { status: "up" }) : { status: "queued-only" }),
       },
+      jobs: { worked: env.JOBS === "on", ...queue },
     },
   };
+}
+
+/**
+ * The queue's counts (decision 019): "up", "stalled" when a due job has waited long (nobody works
+ * the queue), or "down" when they cannot be read. Reported only: mail waits, pages still work.
+ */
+export async function checkJobs(jobs: Pick<AppJobQueue, "depth">, logger: AppLogger) {
+  try {
+    const { byQueue, ...depth } = await jobs.depth();
+    return {
+      status: depth.oldestDueSeconds >= STALLED_JOBS_SECONDS ? "stalled" : "up",
+      ...depth,
+      byQueue,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "health check: the job queue cannot be read");
+    return { status: "down", error: (error as Error).message };
+  }
 }
 
 async function checkDatabase(database: DatabaseHandle, logger: AppLogger) {

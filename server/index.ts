@@ -16,7 +16,14 @@ import {
 } from "../app/domain/messaging/message-hub.server";
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
-import { createMailer } from "../app/mail/mailer.server";
+import {
+  type AppJobQueue,
+  createAppJobQueue,
+  type JobSender,
+  jobSender,
+  startAppJobs,
+} from "../app/jobs/app-jobs.server";
+import type { Mailer } from "../app/mail/mailer.server";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
@@ -28,6 +35,11 @@ import { answerWorkerScrapes } from "./metrics";
 const SHUTDOWN_GRACE_MS = 4000;
 /** The primary waits a little longer than its workers' own grace before it kills them. */
 const PRIMARY_GRACE_MS = SHUTDOWN_GRACE_MS + 500;
+/**
+ * How long stopping waits for running jobs (a mail: the SMTP timeouts are 10 s). A job still
+ * running then is failed and retried (docs/decisions/019-job-queue.md), within the grace above.
+ */
+const JOBS_STOP_MS = 2500;
 /** A worker that dies after start-up is replaced, after this pause (no tight crash loop). */
 const RESPAWN_DELAY_MS = 1000;
 
@@ -78,7 +90,7 @@ async function prepareDeployment(database: DatabaseHandle, env: Env, logger: App
 }
 
 /** Hourly housekeeping and exchange rates: one process per instance runs them, never each worker. */
-function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger) {
+function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger, jobs: JobSender) {
   // Only with EXCHANGE_RATE_URL set; runs in the background, never delays start-up.
   const rates = startRateUpdates({ db: database.db, env, logger });
   const maintenance = startMaintenance({
@@ -87,10 +99,9 @@ function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger
     logger,
     // Listings' expiry reminders: mail with a link signed with the session secret's derived key.
     expiry: {
-      mailer: createMailer(env),
+      jobs,
       signer: createLinkSigner(resolveSessionSecret(env)),
       publicUrl: env.PUBLIC_URL,
-      supportEmail: env.SUPPORT_EMAIL,
     },
   });
   return () => {
@@ -101,9 +112,10 @@ function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger
 
 /**
  * The primary of a PostgreSQL instance with several workers (WEB_CONCURRENCY): it prepares the
- * database, runs the housekeeping, forks the workers (each with its own pool and LISTEN
- * connection; they share the port through node:cluster) and replaces one that dies. It serves
- * no request itself. SIGTERM/SIGINT are passed on to the workers, which finish what they serve.
+ * database, runs the housekeeping and the jobs (unless JOBS=off), forks the workers (each with its
+ * own pool and LISTEN connection; they share the port through node:cluster; they only send jobs)
+ * and replaces one that dies. It serves no request itself. SIGTERM/SIGINT are passed on to the
+ * workers, which finish what they serve, while the primary's running jobs finish.
  */
 async function runPrimary({
   env,
@@ -119,11 +131,13 @@ async function runPrimary({
   prepareDataDir(env.DATA_DIR);
   // Generated once here (without SESSION_SECRET) rather than raced for by the workers.
   resolveSessionSecret(env);
-  const database = await openPostgres(databaseUrl, 2);
+  // Housekeeping, the scrapes' answers and two mail jobs at a time.
+  const database = await openPostgres(databaseUrl, 4);
 
   let closing = false;
   let announced = false;
   let stopHousekeeping = () => {};
+  let jobs: AppJobQueue | undefined;
   const listening = new Set<number>();
   const live = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
   let allExited: () => void = () => {};
@@ -138,12 +152,18 @@ async function runPrimary({
       process.exit(1);
     }, PRIMARY_GRACE_MS);
     force.unref();
-    await new Promise<void>((resolve) => {
-      allExited = resolve;
-      const running = live();
-      if (running.length === 0) return resolve();
-      for (const worker of running) worker?.process.kill("SIGTERM");
-    });
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        allExited = resolve;
+        const running = live();
+        if (running.length === 0) return resolve();
+        for (const worker of running) worker?.process.kill("SIGTERM");
+      }),
+      // Running jobs finish (or are failed, hence retried) while the workers finish their requests.
+      jobs
+        ?.stop({ timeoutMs: JOBS_STOP_MS })
+        .catch((error) => logger.error({ err: error }, "stopping the job queue failed")),
+    ]);
     stopHousekeeping();
     await database
       .close()
@@ -156,12 +176,14 @@ async function runPrimary({
 
   try {
     await prepareDeployment(database, env, logger);
+    // Made here, before the workers fork, so their sends find the queues (even with JOBS=off).
+    jobs = (await startAppJobs({ database, env, logger, work: env.JOBS === "on" })).queue;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   if (closing) return;
-  stopHousekeeping = startHousekeeping(database, env, logger);
+  stopHousekeeping = startHousekeeping(database, env, logger, jobSender(jobs));
   // A scrape reaches any one worker; it answers with all of theirs, gathered here.
   answerWorkerScrapes(logger);
   logger.info({ mail: describeMail(env) }, "outgoing mail");
@@ -247,13 +269,20 @@ async function serve({
     force.unref();
     // Open event streams are told to go (their browsers reconnect elsewhere) instead of cut.
     await messaging?.close().catch(() => {});
-    await new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      // Long-lived connections (event streams) would hold the close open; end them.
-      setTimeout(() => server?.closeAllConnections(), 1000).unref();
-    });
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Long-lived connections (event streams) would hold the close open; end them.
+        setTimeout(() => server?.closeAllConnections(), 1000).unref();
+      }),
+      // Meanwhile no new job starts and running ones finish (or are failed, hence retried); the
+      // requests still being answered can still queue theirs.
+      jobs
+        ?.stop({ timeoutMs: JOBS_STOP_MS })
+        .catch((error) => logger.error({ err: error }, "stopping the job queue failed")),
+    ]);
     stopHousekeeping();
     await database
       .close()
@@ -264,13 +293,33 @@ async function serve({
   };
   let server: import("node:http").Server | undefined;
   let stopHousekeeping = () => {};
+  let jobs: AppJobQueue | undefined;
   let messaging: MessageHub | undefined;
   // `on`, not `once`: a second signal (the terminal's SIGINT reaches a worker as well as its
   // primary, which passes on its own) must not kill the process halfway through its shutdown.
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  if (single) await prepareDeployment(database, env, logger);
+  let mailer: Mailer | undefined;
+  if (single) {
+    await prepareDeployment(database, env, logger);
+    if (env.JOBS === "off" && !env.DATABASE_URL) {
+      logger.warn(
+        { JOBS: "off" },
+        "JOBS=off on the embedded database: no other process can work its jobs, so mail waits until a server starts without it",
+      );
+    }
+    ({ queue: jobs, mailer } = await startAppJobs({
+      database,
+      env,
+      logger,
+      work: env.JOBS === "on",
+    }));
+  } else {
+    // A worker of runPrimary only sends: pg-boss sends without start(), into the queues the
+    // primary made; the primary works them.
+    jobs = createAppJobQueue({ database, logger, settings: env });
+  }
   if (closing) return;
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -288,13 +337,13 @@ async function serve({
     assets = staticAssets(clientBuildDir());
   }
 
-  const mailer = createMailer(env);
   if (single) logger.info({ mail: describeMail(env) }, "outgoing mail");
+  const sender = jobSender(jobs);
   const auth = createAuth({
     db: database.db,
     env,
     secret: resolveSessionSecret(env),
-    mailer,
+    jobs: sender,
     logger,
   });
   // Two instances (or workers) on one PostgreSQL database hear each other's messages through
@@ -302,8 +351,19 @@ async function serve({
   messaging = env.DATABASE_URL
     ? createPostgresHub({ db: database.db, url: env.DATABASE_URL, logger })
     : createLocalHub(logger, database);
-  const app = createApp({ env, database, auth, mailer, messaging, logger, build, assets, dev });
-  if (single) stopHousekeeping = startHousekeeping(database, env, logger);
+  const app = createApp({
+    env,
+    database,
+    auth,
+    jobs,
+    mailer,
+    messaging,
+    logger,
+    build,
+    assets,
+    dev,
+  });
+  if (single) stopHousekeeping = startHousekeeping(database, env, logger, sender);
   // Express 5 calls this with the error too when listening fails (the "error" handler below).
   server = app.listen(env.PORT, env.HOST, (error?: Error) => {
     if (error) return;

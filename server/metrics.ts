@@ -12,6 +12,8 @@ import {
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { QueryStats } from "../app/db/query-stats.server";
+import type { AppJobQueue } from "../app/jobs/app-jobs.server";
+import type { QueueDepth } from "../app/jobs/job-queue.server";
 import { mediaBytesWritten } from "../app/media/media-usage.server";
 import type { Env } from "../app/utils/env.server";
 import { isDirectLoopback } from "./app";
@@ -38,6 +40,8 @@ const CLUSTER_SCRAPE_TIMEOUT_MS = 6000;
 interface MetricsOptions {
   env: Pick<Env, "METRICS_TOKEN">;
   database: DatabaseHandle;
+  /** The job queue, whose counts (in the database, the same from every process) are gauges. */
+  jobs: Pick<AppJobQueue, "depth">;
   build: ServerBuild | (() => Promise<ServerBuild>);
   logger: AppLogger;
 }
@@ -49,7 +53,7 @@ interface MetricsOptions {
  * set of values: a route is the pattern of the React Router route that answered
  * (`/listing/:id`), never the address asked for.
  */
-export function createMetrics({ env, database, build, logger }: MetricsOptions) {
+export function createMetrics({ env, database, jobs, build, logger }: MetricsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -125,6 +129,51 @@ export function createMetrics({ env, database, build, logger }: MetricsOptions) 
       },
     });
   }
+
+  // One count of the queue per scrape, shared by its gauges. The counts are the database's, the
+  // same whichever worker reads them, so a cluster's scrape keeps one worker's ("max"), not a sum.
+  let depthRead: { at: number; depth: Promise<QueueDepth | undefined> } | undefined;
+  const depth = () => {
+    if (!depthRead || performance.now() - depthRead.at > 1000) {
+      depthRead = {
+        at: performance.now(),
+        depth: jobs.depth().catch((error: unknown) => {
+          logger.error({ err: error }, "metrics: the job queue cannot be read");
+          return undefined;
+        }),
+      };
+    }
+    return depthRead.depth;
+  };
+  for (const [state, help] of [
+    ["queued", "Jobs waiting to run (new, or waiting for a retry), by queue"],
+    ["active", "Jobs running now on some process, by queue"],
+    ["failed", "Jobs that failed for good (no retries left) in about the last 12 hours, by queue"],
+  ] as const) {
+    new Gauge({
+      name: `souqna_jobs_${state}`,
+      help,
+      labelNames: ["queue"] as const,
+      registers,
+      aggregator: "max",
+      async collect() {
+        const counts = await depth();
+        if (!counts) return;
+        for (const [queue, byState] of Object.entries(counts.byQueue))
+          this.set({ queue }, byState[state]);
+      },
+    });
+  }
+  new Gauge({
+    name: "souqna_jobs_oldest_due_seconds",
+    help: "Seconds the oldest job that is due has waited (0 when none): growing means no worker",
+    registers,
+    aggregator: "max",
+    async collect() {
+      const counts = await depth();
+      if (counts) this.set(counts.oldestDueSeconds);
+    },
+  });
 
   const routeOf = routeLabeller(build, logger);
 

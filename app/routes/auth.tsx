@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const cookies = await signUp({
         db,
         auth,
-        mailer: context.mailer,
+        jobs: context.jobs,
         links: { publicUrl: context.env.PUBLIC_URL, supportEmail: context.env.SUPPORT_EMAIL },
         logger: context.logger,
         input: submission.value,

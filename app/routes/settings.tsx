@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, mailer, env, lang } = context;
+  const { db, auth, jobs, env, lang } = context;
   const member = await requireMember({ auth, db, request });
   const form = await readFormData(request, lang);
   const intent = String(form.get("intent") ?? "");
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const cookies = await changePassword({
         db,
         auth,
-        mailer,
+        jobs,
         member,
         lang: preferredLanguage,
         headers: request.headers,
@@ -82,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           currentPassword: submission.value.currentPassword,
           password: submission.value.password,
         },
-        links: { publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
         ip: context.clientIp,
       });
       return redirectWithFlash("/settings", "password-updated", cookies);

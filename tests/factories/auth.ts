@@ -1,6 +1,7 @@
 import { createAuth } from "../../app/domain/accounts/auth.server";
 import type { Mailer, OutgoingMail } from "../../app/mail/mailer.server";
 import type { TestDatabase } from "../setup/test-database";
+import { inlineJobs } from "./jobs";
 
 export const testEnv = {
   PUBLIC_URL: "http://localhost:3000",
@@ -16,19 +17,21 @@ export function createTestAuth(database: TestDatabase) {
       sent.push(mail);
     },
   };
+  const jobs = inlineJobs(mailer, testEnv);
   const auth = createAuth({
     db: database.db,
     env: testEnv,
     secret: "test-secret-".repeat(4),
-    mailer,
+    jobs,
   });
   return {
     auth,
     mailer,
+    jobs,
     sent,
-    /** What signUp needs besides the database and auth: the mailer, links and a logger. */
+    /** What signUp needs besides the database and auth: the jobs, links and a logger. */
     signUpKit: {
-      mailer,
+      jobs,
       links: { publicUrl: testEnv.PUBLIC_URL, supportEmail: testEnv.SUPPORT_EMAIL },
       logger: { error: () => {}, warn: () => {}, info: () => {} },
     },

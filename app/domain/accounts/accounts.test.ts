@@ -8,6 +8,7 @@ import { listings, profiles, rateLimits, sessions, users, verifications } from "
 import { createListing } from "~/domain/listings/create-listing.server";
 import { createLocalStorage } from "~/media/storage.server";
 import { asBrowser, createTestAuth, testEnv } from "../../../tests/factories/auth";
+import { refusingJobs } from "../../../tests/factories/jobs";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { limits } from "./abuse-limits";
 import { createAuth } from "./auth.server";
@@ -392,10 +393,9 @@ describe("changing the password", () => {
     const base = {
       db: database.db,
       auth: kit.auth,
-      mailer: kit.mailer,
+      jobs: kit.jobs,
       member,
       lang: "en" as const,
-      links: { publicUrl: "http://localhost:3000", supportEmail: "s@example.com" },
       ip: "203.0.113.40",
     };
     await expectCode(
@@ -536,15 +536,12 @@ describe("deleting the account", () => {
   });
 });
 
-describe("when mail cannot leave (the SMTP server refuses)", () => {
+// A refusing SMTP server only delays mail (the queue retries it: app/jobs/app-jobs.test.ts). Even
+// a queue that cannot take the job must not fail the member's request.
+describe("when mail cannot be queued (the job queue refuses)", () => {
   it("still signs up, and answers resets and resends as usual; the failures are logged", async () => {
     const logged: string[] = [];
-    const refusing = {
-      kind: "smtp" as const,
-      send: async () => {
-        throw new Error("451 4.3.0 try again later");
-      },
-    };
+    const refusing = refusingJobs;
     const logger = {
       error: (_: object, message: string) => logged.push(message),
       warn: () => {},
@@ -554,13 +551,13 @@ describe("when mail cannot leave (the SMTP server refuses)", () => {
       db: database.db,
       env: testEnv,
       secret: "test-secret-".repeat(4),
-      mailer: refusing,
+      jobs: refusing,
       logger,
     });
     const cookies = await signUp({
       db: database.db,
       auth,
-      mailer: refusing,
+      jobs: refusing,
       links: { publicUrl: testEnv.PUBLIC_URL, supportEmail: testEnv.SUPPORT_EMAIL },
       logger,
       input: {

@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { defaultLanguage, isLang, type Lang } from "~/i18n/config";
-import type { Mailer } from "~/mail/mailer.server";
-import { sendTemplate } from "~/mail/templates.server";
+import type { JobSender } from "~/jobs/app-jobs.server";
+import { queueMail } from "~/mail/queue-mail.server";
+import type { MailTemplate } from "~/mail/templates.server";
 import type { Env } from "~/utils/env.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./accounts-schemas";
 
@@ -17,8 +19,9 @@ export interface AuthOptions {
   db: Database;
   env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">;
   secret: string;
-  mailer: Mailer;
-  /** Where a mail that could not leave is reported (it never fails the request: see below). */
+  /** Mail goes out as jobs (queueMail), retried while the SMTP server is away. */
+  jobs: JobSender;
+  /** Where a mail that could not be queued is reported (it never fails the request: see below). */
   logger?: { error(object: object, message: string): void };
 }
 
@@ -28,23 +31,23 @@ export interface AuthOptions {
  * so its rate limiter is off and ours (rate-limit.server.ts, in the database) applies instead.
  * Links in e-mails point at our pages, built from the raw tokens better-auth hands over.
  */
-export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
+export function createAuth({ db, env, secret, jobs, logger }: AuthOptions) {
   const secure = env.PUBLIC_URL.startsWith("https:");
   const mail = async (
-    userId: string,
-    to: string,
-    build: (lang: Lang) => Parameters<typeof sendTemplate>[1]["template"],
+    user: { id: string; email: string },
+    build: (lang: Lang) => MailTemplate,
+    /** Makes a repeat of the same mail (a double submit) queue nothing: the token it carries. */
+    token?: string,
   ) => {
-    const lang = await memberLanguage(db, userId);
-    // A mail server that is down must not turn a sign-up, a reset or a resend into an error
-    // page (nor let the answer differ for members and strangers): the failure is logged for the
-    // operator, and the member can ask again. (A queue with retries comes with notifications.)
-    await sendTemplate(mailer, {
-      to,
+    const lang = await memberLanguage(db, user.id);
+    // The mail is queued, so an SMTP outage only delays it. Even a queue that cannot take it (the
+    // database failing) must not turn a sign-up, a reset or a resend into an error page (nor let
+    // the answer differ for members and strangers): it is logged, and the member can ask again.
+    await queueMail(jobs, {
+      to: user.email,
       lang,
       template: build(lang),
-      publicUrl: env.PUBLIC_URL,
-      supportEmail: env.SUPPORT_EMAIL,
+      key: token ? `${user.id}:${fingerprint(token)}` : undefined,
     }).catch((error: unknown) => {
       logger?.error({ err: error, mail: build(lang).kind }, "mail could not be sent");
     });
@@ -75,13 +78,17 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) =>
-        mail(user.id, user.email, () => ({
-          kind: "reset-password",
-          name: user.name,
-          url: `${env.PUBLIC_URL}/auth?type=recovery&token=${encodeURIComponent(token)}`,
-        })),
+        mail(
+          user,
+          () => ({
+            kind: "reset-password",
+            name: user.name,
+            url: `${env.PUBLIC_URL}/auth?type=recovery&token=${encodeURIComponent(token)}`,
+          }),
+          token,
+        ),
       onPasswordReset: ({ user }) =>
-        mail(user.id, user.email, () => ({
+        mail(user, () => ({
           kind: "password-changed",
           name: user.name,
           when: new Date(),
@@ -92,11 +99,15 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: CONFIRM_LINK_SECONDS,
       sendVerificationEmail: ({ user, token }) =>
-        mail(user.id, user.email, () => ({
-          kind: "confirm-email",
-          name: user.name,
-          url: `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`,
-        })),
+        mail(
+          user,
+          () => ({
+            kind: "confirm-email",
+            name: user.name,
+            url: `${env.PUBLIC_URL}/auth/confirm?token=${encodeURIComponent(token)}`,
+          }),
+          token,
+        ),
     },
     user: {
       deleteUser: { enabled: true },
@@ -132,4 +143,9 @@ async function memberLanguage(db: Database, userId: string): Promise<Lang> {
     .from(profiles)
     .where(eq(profiles.id, userId));
   return isLang(row?.lang) ? row.lang : defaultLanguage;
+}
+
+/** Stands for a token in a job's key, which is stored in clear beside the job. */
+function fingerprint(token: string) {
+  return createHash("sha256").update(token).digest("hex").slice(0, 32);
 }

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
-import type { Mailer } from "~/mail/mailer.server";
-import { sendTemplate } from "~/mail/templates.server";
+import type { JobSender } from "~/jobs/app-jobs.server";
+import { queueMail } from "~/mail/queue-mail.server";
 import { AppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
@@ -15,12 +15,11 @@ import type { Member } from "./session.server";
 interface ChangePasswordOptions {
   db: Database;
   auth: Auth;
-  mailer: Mailer;
+  jobs: JobSender;
   member: Member;
   lang: Lang;
   headers: Headers;
   input: { currentPassword: string; password: string };
-  links: { publicUrl: string; supportEmail: string };
   /** The client's address: wrong current passwords are limited per member and per address. */
   ip: string;
 }
@@ -71,11 +70,10 @@ export async function changePassword(options: ChangePasswordOptions): Promise<st
   for (const { id } of all) {
     if (id !== current?.session.id) await db.delete(sessions).where(eq(sessions.id, id));
   }
-  await sendTemplate(options.mailer, {
+  await queueMail(options.jobs, {
     to: member.email,
     lang: options.lang,
     template: { kind: "password-changed", name: member.name, when: new Date() },
-    ...options.links,
   });
   return cookies;
 }

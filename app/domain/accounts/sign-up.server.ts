@@ -3,8 +3,8 @@ import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { isLang, type Lang } from "~/i18n/config";
-import type { Mailer } from "~/mail/mailer.server";
-import { sendTemplate } from "~/mail/templates.server";
+import type { JobSender } from "~/jobs/app-jobs.server";
+import { queueMail } from "~/mail/queue-mail.server";
 import { AppError, isAppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";
 import type { Auth } from "./auth.server";
@@ -16,7 +16,7 @@ import { ensureProfile } from "./session.server";
 interface SignUpOptions {
   db: Database;
   auth: Auth;
-  mailer: Mailer;
+  jobs: JobSender;
   links: { publicUrl: string; supportEmail: string };
   logger: RequestLogger;
   input: { fullName: string; email: string; password: string };
@@ -38,7 +38,7 @@ interface SignUpOptions {
 export async function signUp({
   db,
   auth,
-  mailer,
+  jobs,
   links,
   logger,
   input,
@@ -55,7 +55,7 @@ export async function signUp({
     created = await createAccount(auth, input);
   } catch (error) {
     if (!isAppError(error) || error.code !== "EMAIL_TAKEN") throw error;
-    await tellOwner({ db, mailer, links, email: input.email }).catch((mailError: unknown) =>
+    await tellOwner({ db, jobs, links, email: input.email }).catch((mailError: unknown) =>
       logger.error({ err: mailError }, "sign-up: could not tell an owner of a sign-up attempt"),
     );
     return [];
@@ -88,10 +88,10 @@ function createAccount(auth: Auth, input: SignUpOptions["input"]) {
 
 async function tellOwner({
   db,
-  mailer,
+  jobs,
   links,
   email,
-}: Pick<SignUpOptions, "db" | "mailer" | "links"> & { email: string }) {
+}: Pick<SignUpOptions, "db" | "jobs" | "links"> & { email: string }) {
   const [owner] = await db
     .select({ email: users.email, name: users.name, lang: profiles.preferredLanguage })
     .from(users)
@@ -100,10 +100,12 @@ async function tellOwner({
     .limit(1);
   if (!owner) return;
   const lang = isLang(owner.lang) ? owner.lang : "en";
-  await sendTemplate(mailer, {
+  // At most one such mail an hour per address, however often strangers try it.
+  const hour = new Date().toISOString().slice(0, 13);
+  await queueMail(jobs, {
     to: owner.email,
     lang,
     template: { kind: "sign-up-attempt", name: owner.name, url: `${links.publicUrl}/auth` },
-    ...links,
+    key: `${owner.email}:${hour}`,
   });
 }

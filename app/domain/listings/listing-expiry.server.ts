@@ -3,8 +3,8 @@ import { type Database, selectRows } from "~/db/client.server";
 import { listings, profiles, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import type { Lang } from "~/i18n/config";
-import type { Mailer } from "~/mail/mailer.server";
-import { sendTemplate } from "~/mail/templates.server";
+import type { JobSender } from "~/jobs/app-jobs.server";
+import { queueMail } from "~/mail/queue-mail.server";
 import { AppError } from "~/utils/app-error";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { isListingId } from "./listings-schemas";
@@ -54,26 +54,26 @@ export function renewalLink(
 }
 
 /**
- * E-mails each owner whose active listing expires within REMINDER_DAYS, once per expiry date.
- * Each listing is claimed (marked reminded) in the same statement that finds it, so instances
- * sweeping together never send one reminder twice; a reminder that could not be sent is released
- * for the next round. Members who are suspended get none (their listings are held anyway).
+ * Queues an e-mail to each owner whose active listing expires within REMINDER_DAYS, once per
+ * expiry date. Each listing is claimed (marked reminded) in the same statement that finds it, so
+ * instances sweeping together never remind twice, and the mail job is keyed by listing and expiry
+ * date, so a sweep repeated after a crash queues nothing new. The queue retries a mail the SMTP
+ * server refuses; only a reminder the queue itself could not take (the database failing) is
+ * released for the next round. Members who are suspended get none (their listings are held).
  */
 export async function sendExpiryReminders({
   db,
-  mailer,
+  jobs,
   signer,
   publicUrl,
-  supportEmail,
   onFailure,
 }: {
   db: Database;
-  mailer: Mailer;
+  jobs: JobSender;
   signer: LinkSigner;
   publicUrl: string;
-  supportEmail: string;
   onFailure?: (error: unknown, listingId: string) => void;
-}): Promise<{ sent: number; failed: number }> {
+}): Promise<{ queued: number; failed: number }> {
   const rows = await selectRows<{ id: string }>(
     db,
     sql`
@@ -89,7 +89,7 @@ export async function sendExpiryReminders({
       for update of l skip locked)
     returning id`,
   );
-  if (rows.length === 0) return { sent: 0, failed: 0 };
+  if (rows.length === 0) return { queued: 0, failed: 0 };
 
   const owners = await db
     .select({
@@ -112,16 +112,15 @@ export async function sendExpiryReminders({
       ),
     );
 
-  let sent = 0;
+  let queued = 0;
   let failed = 0;
   for (const owner of owners) {
     const lang: Lang = owner.lang ?? "en";
     try {
-      await sendTemplate(mailer, {
+      await queueMail(jobs, {
         to: owner.email,
         lang,
-        publicUrl,
-        supportEmail,
+        key: `${owner.id}:${owner.expiresAt.toISOString()}`,
         template: {
           kind: "listing-expiring",
           name: owner.fullName?.trim() || owner.name.trim() || owner.email,
@@ -132,7 +131,7 @@ export async function sendExpiryReminders({
           url: renewalLink(publicUrl, signer, owner),
         },
       });
-      sent++;
+      queued++;
     } catch (error) {
       failed++;
       onFailure?.(error, owner.id);
@@ -143,7 +142,7 @@ export async function sendExpiryReminders({
         .where(and(eq(listings.id, owner.id), sameExpiry(owner.expiresAt)));
     }
   }
-  return { sent, failed };
+  return { queued, failed };
 }
 
 /** The row still has the expiry date read earlier (JavaScript dates keep milliseconds only). */

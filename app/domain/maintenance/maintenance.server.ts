@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
-import type { Mailer } from "~/mail/mailer.server";
+import type { JobSender } from "~/jobs/app-jobs.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { purgeExpired } from "./purge-expired.server";
 import { sweepOrphanPhotos } from "./sweep-orphan-photos.server";
@@ -14,10 +14,10 @@ interface Logger {
 
 /** What the listings' expiry needs: its reminders are e-mails with a signed renewal link. */
 export interface ExpiryMail {
-  mailer: Mailer;
+  /** The reminders are queued as mail jobs. */
+  jobs: JobSender;
   signer: LinkSigner;
   publicUrl: string;
-  supportEmail: string;
 }
 
 /**
@@ -46,10 +46,10 @@ export function startMaintenance({
         onFailure: (error, listingId) =>
           logger.error(
             { err: error, listingId },
-            "an expiry reminder could not be sent; retrying next hour",
+            "an expiry reminder could not be queued; retrying next hour",
           ),
       });
-      if (reminders.sent + reminders.failed > 0) logger.info(reminders, "expiry reminders");
+      if (reminders.queued + reminders.failed > 0) logger.info(reminders, "expiry reminders");
     } catch (error) {
       logger.error({ err: error }, "listing expiry failed");
     }

@@ -1,0 +1,185 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../tests/setup/http-members";
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  type RunningServer,
+  startServer,
+} from "../tests/setup/server-process";
+
+/*
+ * Mail on the job queue, on the real built server against a real SMTP server (smtp-server): a
+ * sign-up while SMTP refuses succeeds, its confirmation arrives once SMTP accepts (the retries in
+ * the log), /healthz and /metrics show the queue, and a SIGTERM while a mail is being sent loses
+ * nothing. PGlite by default, PostgreSQL with TEST_DATABASE_URL.
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-jobs-"));
+/** A fresh embedded database migrates from scratch, and the build may be redone: slow when busy. */
+const START_MS = 110_000;
+
+type Mode = "accept" | "refuse" | "hang";
+const smtp = {
+  mode: "accept" as Mode,
+  received: [] as { to: string[]; raw: string }[],
+  /** Messages whose DATA was read while hanging: never answered, so never delivered. */
+  held: 0,
+};
+let sink: SMTPServer;
+let smtpPort: number;
+let databaseUrl: string | undefined;
+let server: RunningServer | undefined;
+
+function env() {
+  return {
+    DATA_DIR: tmp,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    TRUST_PROXY: "true",
+    SIGN_UPS_PER_IP_PER_HOUR: "1000",
+    PUBLIC_URL: "http://souqna.test",
+    // Retries 1–2 s, then 2–4 s… instead of 30 s; an idle worker asks every half second.
+    JOB_RETRY_DELAY_SECONDS: "1",
+    JOB_POLL_SECONDS: "0.5",
+  };
+}
+
+async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const mailTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+
+async function health() {
+  const res = await fetch(`${server?.url}/healthz`);
+  return (await res.json()) as {
+    status: string;
+    jobs: {
+      status: string;
+      worked: boolean;
+      queued: number;
+      active: number;
+      failed: number;
+      oldestDueSeconds: number;
+      byQueue: Record<string, { queued: number; active: number; failed: number }>;
+    };
+  };
+}
+
+async function metric(name: string) {
+  const text = await (await fetch(`${server?.url}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{queue="send-mail"}`));
+  return line ? Number(line.split(" ").pop()) : undefined;
+}
+
+beforeAll(async () => {
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (smtp.mode === "refuse") {
+        return callback(
+          Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }),
+        );
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (smtp.mode === "hang") {
+          smtp.held += 1;
+          return; // never answered: the sending job is still running
+        }
+        smtp.received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  sink.on("error", () => {});
+  await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  smtpPort = (sink.server.address() as AddressInfo).port;
+  databaseUrl = await createServerDatabase("souqna_jobs");
+  server = await startServer(env(), START_MS);
+}, START_MS + 10_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await dropServerDatabase(databaseUrl);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("mail on the job queue", () => {
+  it("signs up while SMTP refuses, shows the retry, and delivers once SMTP accepts", async () => {
+    smtp.mode = "refuse";
+    await signUpOverHttp(server?.url ?? "", { name: "Lina", email: "lina@example.com" });
+    // The attempt failed and is waiting for its retry: in the log, /healthz and /metrics.
+    await until(() =>
+      server?.output().includes("job failed; it will be retried") ? true : undefined,
+    );
+    const waiting = await health();
+    expect(waiting.status).toBe("ok");
+    expect(waiting.jobs).toMatchObject({ status: "up", worked: true });
+    expect(waiting.jobs.byQueue["send-mail"]?.queued).toBeGreaterThanOrEqual(1);
+    expect(await metric("souqna_jobs_queued")).toBeGreaterThanOrEqual(1);
+    expect(mailTo("lina@example.com")).toHaveLength(0);
+
+    smtp.mode = "accept";
+    const [mail] = await until(() => {
+      const mails = mailTo("lina@example.com");
+      return mails.length > 0 ? mails : undefined;
+    });
+    expect(mail?.raw.replace(/=\r?\n/g, "")).toContain("/auth/confirm?token=");
+    const retried = (server?.output() ?? "")
+      .split("\n")
+      .filter((line) => line.includes("job failed; it will be retried"))
+      .map((line) => JSON.parse(line) as { level: number; job: string; attempt: number });
+    expect(retried[0]).toMatchObject({ level: 40, job: "send-mail", attempt: 1 });
+    // Delivered and done: nothing waits, nothing failed for good.
+    await until(async () => ((await health()).jobs.queued === 0 ? true : undefined));
+    expect((await health()).jobs).toMatchObject({ queued: 0, active: 0, failed: 0 });
+    expect(await metric("souqna_jobs_queued")).toBe(0);
+    expect(await metric("souqna_jobs_failed")).toBe(0);
+    // Still one message, however long we wait.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailTo("lina@example.com")).toHaveLength(1);
+  }, 90_000);
+
+  it(
+    "loses no mail when stopped while one is being sent: it goes out after the restart",
+    async () => {
+      smtp.mode = "hang";
+      await signUpOverHttp(server?.url ?? "", { name: "Omar", email: "omar@example.com" });
+      await until(() => (smtp.held > 0 ? true : undefined));
+      // The SMTP server sits on the message: the job is running when the server is told to stop.
+      const stopped = await server?.stop("SIGTERM");
+      expect(stopped?.code).toBe(0);
+      expect(server?.output()).toContain("job queue stopped");
+      expect(mailTo("omar@example.com")).toHaveLength(0);
+
+      smtp.mode = "accept";
+      server = await startServer(env(), START_MS);
+      await until(() => (mailTo("omar@example.com").length > 0 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(mailTo("omar@example.com")).toHaveLength(1);
+      expect(mailTo("lina@example.com")).toHaveLength(1);
+    },
+    2 * START_MS,
+  );
+});

@@ -20,6 +20,7 @@ export const commands = {
   "seed:demo": { source: "app/db/cli/seed-demo.ts", file: "seed-demo" },
   "user:role": { source: "app/db/cli/user-role.ts", file: "user-role" },
   "media:migrate": { source: "scripts/media-migrate.ts", file: "media-migrate" },
+  jobs: { source: "app/jobs/cli/work-jobs.ts", file: "jobs" },
 };
 
 /** What the build is made from; tests are not part of it, so editing one never forces a build. */

@@ -11,6 +11,7 @@ import arMail from "./locales/ar/mail";
 import arMessages from "./locales/ar/messages";
 import arModeration from "./locales/ar/moderation";
 import arPages from "./locales/ar/pages";
+import arSavedSearches from "./locales/ar/saved-searches";
 import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
@@ -24,6 +25,7 @@ import enMail from "./locales/en/mail";
 import enMessages from "./locales/en/messages";
 import enModeration from "./locales/en/moderation";
 import enPages from "./locales/en/pages";
+import enSavedSearches from "./locales/en/saved-searches";
 
 /**
  * Every catalog, for the server. The browser receives only what each page needs. The error
@@ -44,6 +46,7 @@ export const resources = {
     messages: enMessages,
     moderation: enModeration,
     pages: enPages,
+    savedSearches: enSavedSearches,
   },
   ar: {
     common: { ...arCommon, errors: arErrors, flash: arFlash },
@@ -57,6 +60,7 @@ export const resources = {
     messages: arMessages,
     moderation: arModeration,
     pages: arPages,
+    savedSearches: arSavedSearches,
   },
 } as const;
 

@@ -65,7 +65,12 @@ export type AppErrorCode =
   | "MESSAGE_RATE_LIMITED"
   | "BLOCKED_BY_MEMBER"
   | "MEMBER_BLOCKED"
-  | "CONVERSATION_CLOSED";
+  | "CONVERSATION_CLOSED"
+  // Saved searches
+  | "SAVED_SEARCH_NOT_FOUND"
+  | "SAVED_SEARCH_LIMIT"
+  | "SAVED_SEARCH_INVALID"
+  | "SAVED_SEARCH_EMPTY";
 
 const statusOf: Partial<Record<AppErrorCode, number>> = {
   INVALID_CREDENTIALS: 401,
@@ -101,6 +106,8 @@ const statusOf: Partial<Record<AppErrorCode, number>> = {
   BLOCKED_BY_MEMBER: 403,
   MEMBER_BLOCKED: 403,
   CONVERSATION_CLOSED: 403,
+  SAVED_SEARCH_NOT_FOUND: 404,
+  SAVED_SEARCH_LIMIT: 409,
 };
 
 /**

@@ -45,6 +45,11 @@ export interface StatementOptions {
   corrections?: Corrections;
   /** Each query word's tsquery text, as expandQuery returned it. */
   expanded?: readonly (string | null)[];
+  /**
+   * One more condition, ANDed to the page's: saved searches count the matches created since the
+   * member's last visit, and test one new listing (`listings.id = $new`), with the page's WHERE.
+   */
+  also?: SQL;
 }
 
 /** `%` and `_` are wildcards in LIKE; a visitor's text must match only itself. */
@@ -55,9 +60,10 @@ function likeText(text: string) {
 /** The WHERE of a results page: only active listings, then every filter that applies. */
 export function listingConditions(
   query: ListingQuery,
-  { corrections, expanded }: StatementOptions = {},
+  { corrections, expanded, also }: StatementOptions = {},
 ): { where: SQL; rank: SQL<number> | null; expansions: SQL<string>[] } {
   const conditions: SQL[] = [eq(listings.status, "active")];
+  if (also) conditions.push(also);
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId));
 

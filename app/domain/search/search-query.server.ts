@@ -105,6 +105,18 @@ export function searchMatch(
 }
 
 /**
+ * Each query word's tsquery text in its prefix form (`word:* | alias:*`), for searchMatch's
+ * `expanded`. It finds exactly what the looked-up whole words find (expansionOf: every word of
+ * every listing is in search_words), without the lookup: what matching ONE known listing wants,
+ * where there is no plan to help and a lookup per saved search would cost more than the test.
+ */
+export function prefixExpansions(query: string): string[] {
+  return searchTerms(cleanQuery(query))
+    .slice(0, MAX_QUERY_TERMS)
+    .map((term) => [...new Set(alternativesOf(term))].map((word) => `${word}:*`).join(" | "));
+}
+
+/**
  * What each word of a query stands for (SearchMatch.expansions), looked up once before the
  * statements of a results page so that they carry it as a constant: the planner then estimates
  * each word from the column's statistics and picks, for the count, between walking listings until

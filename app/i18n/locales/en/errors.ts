@@ -102,6 +102,23 @@ const errors = {
   MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
   CONVERSATION_CLOSED:
     "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
+  savedSearchNotFound:
+    "This saved search does not exist or is not yours. Open Saved searches and try again.",
+  savedSearchInvalid:
+    "This search could not be read. Go back to the results, check the filters and press “Save this search” again.",
+  savedSearchNameRequired: "Please give the search a name",
+  savedSearchNameTooLong: "Please keep the name under 80 characters",
+  savedSearchCadenceInvalid:
+    "Please choose how often to be told: as soon as they are posted, once a day, or off",
+  SAVED_SEARCH_NOT_FOUND:
+    "This saved search does not exist or is not yours. Open Saved searches and try again.",
+  // The number is SAVED_SEARCH_LIMIT (a test holds the two together).
+  SAVED_SEARCH_LIMIT:
+    "You can keep at most 20 saved searches. Delete one in Saved searches to save this one.",
+  SAVED_SEARCH_INVALID:
+    "This search has a category or filter Souqna does not know. Go back to the results, check the filters and try again.",
+  SAVED_SEARCH_EMPTY:
+    "Choose a category, a filter or words to search for before saving: a search for everything would tell you about every new listing.",
 } as const;
 
 export default errors;

@@ -19,6 +19,7 @@ export default [
   route("listing/:id", "routes/listing.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
   route("renew/:id", "routes/renew-listing.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/message-thread.tsx"),

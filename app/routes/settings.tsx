@@ -15,6 +15,11 @@ import { ensureProfile, requireMember } from "~/domain/accounts/session.server";
 import { setPreferredLanguage } from "~/domain/accounts/set-preferred-language.server";
 import { signOutEverywhere } from "~/domain/accounts/sign-out.server";
 import { deleteAvatarFile } from "~/domain/accounts/update-profile.server";
+import {
+  getNotificationSettings,
+  saveNotificationSettings,
+} from "~/domain/notifications/notification-preferences.server";
+import { notificationSettingsSchema } from "~/domain/notifications/notification-schemas";
 import { languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -39,6 +44,10 @@ const PasswordCard = onDemand(() => securityCards().then((m) => m.PasswordCard),
 const SignOutAllCard = onDemand(() => securityCards().then((m) => m.SignOutAllCard), {
   prefetch: true,
 });
+const NotificationsCard = onDemand(
+  () => import("~/components/accounts/notification-settings").then((m) => m.NotificationsCard),
+  { prefetch: true },
+);
 const DeleteAccountCard = onDemand(() => securityCards().then((m) => m.DeleteAccountCard), {
   prefetch: true,
 });
@@ -49,13 +58,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
   const profile = await getProfile({ db, memberId: member.id, lang });
+  const notifications = await getNotificationSettings(db, member);
   const t = serverT(lang, "account");
+  const saved = new URL(request.url).searchParams.get("saved");
   return {
     translations: bundlesFor(lang, ["account"]),
     email: profile.email,
     emailVerified: profile.emailVerified,
     preferredLanguage: profile.preferredLanguage,
-    languageSaved: new URL(request.url).searchParams.get("saved") === "language",
+    languageSaved: saved === "language",
+    notificationsSaved: saved === "notifications",
+    notificationEmail: {
+      messages: notifications.messages.email,
+      alerts: notifications.alerts.email,
+      favorites: notifications.favorites.email,
+    },
     meta: { title: t("meta.settings"), description: t("meta.settingsDescription") },
   };
 }
@@ -101,6 +118,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/settings?lang=${choice}&saved=language`, {
       headers: { "Set-Cookie": cookie },
     });
+  }
+
+  if (intent === "notifications") {
+    const submission = parseForm(lang, form, notificationSettingsSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    const current = await getNotificationSettings(db, member);
+    const { messagesEmail, alertsEmail, favoritesEmail } = submission.value;
+    await saveNotificationSettings(db, member, {
+      messages: { ...current.messages, email: messagesEmail },
+      alerts: { ...current.alerts, email: alertsEmail },
+      favorites: { ...current.favorites, email: favoritesEmail },
+    });
+    return redirect("/settings?saved=notifications#notifications");
   }
 
   if (intent === "signout-all") {
@@ -179,6 +209,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             saved={loaderData.languageSaved}
             actionData={actionData}
             busy={busyIntent === "language"}
+          />
+
+          <NotificationsCard
+            email={loaderData.notificationEmail}
+            saved={loaderData.notificationsSaved}
+            actionData={actionData}
+            busy={busyIntent === "notifications"}
           />
 
           <SignOutAllCard actionData={actionData} busy={busyIntent === "signout-all"} />

@@ -10,6 +10,7 @@ import { countListingsByCategory } from "~/domain/catalog/count-listings-by-cate
 import { findListings } from "~/domain/discovery/find-listings.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { addFavorite } from "~/domain/favorites/add-favorite.server";
+import { noLiveEvents } from "~/domain/messaging/live-events";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { countActiveListings } from "~/domain/seo/sitemap.server";
 import { createMailer } from "~/mail/mailer.server";
@@ -161,10 +162,11 @@ describe("expireListings", () => {
     await expectCode(
       startConversation({
         db,
+        live: noLiveEvents,
         member: SAMER,
         listingId: id,
         body: "Is it still for sale?",
-      } as Parameters<typeof startConversation>[0]),
+      }),
       "LISTING_NOT_FOUND",
     );
   });

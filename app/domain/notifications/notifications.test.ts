@@ -48,11 +48,11 @@ const queue: UnreadNoticeQueue = {
 };
 
 /** A minute past `seconds` after now. */
-const after = (seconds: number) => new Date(Date.now() + seconds * 1000 + 60_000);
+const dueIn = (seconds: number) => new Date(Date.now() + seconds * 1000 + 60_000);
 
 function run(
   recipientId: string,
-  now = after(DELAY),
+  now = dueIn(DELAY),
   deliver = async (n: UnreadNotice) => {
     sent.push(n);
   },
@@ -167,7 +167,7 @@ describe("unread-message notices", () => {
     const second = await conversationAbout("Washing machine");
     await write(first, "buyer");
     await write(second, "buyer");
-    const notifiedAt = after(DELAY);
+    const notifiedAt = dueIn(DELAY);
     expect((await run("seller", notifiedAt)).sent).toBe(2);
     expect(sent[0]?.url).toBe(`${PUBLIC_URL}/messages`);
     const digest = renderMail({ kind: "unread-messages", ...(sent[0] as UnreadNotice) }, "en", {
@@ -216,7 +216,7 @@ describe("unread-message notices", () => {
     const id = await conversationAbout("Bike");
     await write(id, "buyer");
     await expect(
-      run("seller", after(DELAY), async () => {
+      run("seller", dueIn(DELAY), async () => {
         throw new Error("queue away");
       }),
     ).rejects.toThrow("queue away");

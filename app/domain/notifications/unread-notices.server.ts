@@ -139,7 +139,7 @@ export async function sendUnreadNotices({
         left join notification_preferences np on np.user_id = u.id
         where u.id = ${recipientId}`,
   );
-  if (!recipient || !recipient.wants || recipient.suspended) return { sent: 0, later: null };
+  if (!recipient?.wants || recipient.suspended) return { sent: 0, later: null };
 
   // Each conversation with messages to the recipient that are unread and newer than its last
   // notice, from members they have not blocked.

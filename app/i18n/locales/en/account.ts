@@ -4,6 +4,8 @@ const account = {
     profileDescription: "Your Souqna profile: your name, city, phone number and picture.",
     settings: "Settings",
     settingsDescription: "Your Souqna account: e-mail, password, language and sign-out.",
+    unsubscribe: "Unsubscribe",
+    unsubscribeDescription: "Stop one kind of e-mail from Souqna.",
   },
   unconfirmed: {
     title: "Unconfirmed e-mail",
@@ -83,6 +85,18 @@ const account = {
   settings: {
     title: "Settings",
     intro: "Your account, your password, the language of the site and your sessions.",
+    notifications: {
+      title: "Notifications",
+      body: "Choose which e-mails Souqna sends you. Each of them also has a link to stop it.",
+      kinds: {
+        messages: "Unread messages (after 10 minutes, at most one e-mail per conversation an hour)",
+        alerts: "New listings for my saved searches",
+        favorites: "Price drops and sales of my favourites",
+      },
+      save: "Save notifications",
+      savedTitle: "Saved",
+      savedBody: "Your notification settings are saved.",
+    },
     account: {
       title: "Account",
       email: "Email",
@@ -129,6 +143,21 @@ const account = {
       confirm: "I understand this cannot be undone",
       submit: "Delete my account",
       submitting: "Deleting...",
+    },
+  },
+  unsubscribe: {
+    title: "Stop these e-mails?",
+    body: "You will no longer get e-mails about {{kind}}. Everything else stays as it is, and you can turn them on again in Settings.",
+    button: "Unsubscribe",
+    doneTitle: "You are unsubscribed",
+    doneBody:
+      "You will no longer get e-mails about {{kind}}. You can turn them on again in Settings.",
+    failedTitle: "This link cannot unsubscribe you",
+    settings: "Open Settings",
+    kinds: {
+      messages: "unread messages",
+      alerts: "new listings for your saved searches",
+      favorites: "price drops and sales of your favourites",
     },
   },
 } as const;

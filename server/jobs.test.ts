@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -179,6 +180,45 @@ describe("mail on the job queue", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(mailTo("omar@example.com")).toHaveLength(1);
       expect(mailTo("lina@example.com")).toHaveLength(1);
+    },
+    2 * START_MS,
+  );
+
+  it(
+    "queues without sending under JOBS=off, and `npm run jobs` alone sends",
+    async () => {
+      await server?.stop("SIGTERM");
+      server = await startServer({ ...env(), JOBS: "off" }, START_MS);
+      await signUpOverHttp(server.url, { name: "Hala", email: "hala@example.com" });
+      await until(async () => ((await health()).jobs.queued > 0 ? true : undefined));
+      expect((await health()).jobs).toMatchObject({ worked: false, status: "up" });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(mailTo("hala@example.com")).toHaveLength(0);
+      // On the embedded database the worker replaces the server (one process owns it).
+      if (!databaseUrl) await server.stop("SIGTERM");
+
+      const worker = spawn(process.execPath, ["scripts/cli.mjs", "jobs"], {
+        cwd: path.resolve(import.meta.dirname, ".."),
+        env: { ...process.env, ...env(), NODE_ENV: undefined, LOG_LEVEL: "info" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      worker.stdout?.on("data", (chunk) => {
+        output += chunk;
+      });
+      worker.stderr?.on("data", (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => worker.once("exit", resolve));
+      try {
+        await until(() => (mailTo("hala@example.com").length > 0 ? true : undefined), 60_000);
+      } finally {
+        worker.kill("SIGTERM");
+      }
+      expect(await exited, output).toBe(0);
+      expect(output).toContain("working jobs");
+      expect(output).toContain("job queue stopped");
+      expect(mailTo("hala@example.com")).toHaveLength(1);
     },
     2 * START_MS,
   );

@@ -222,4 +222,24 @@ describe("mail on the job queue", () => {
     },
     2 * START_MS,
   );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "with workers, the primary works the jobs the workers send",
+    async () => {
+      await server?.stop("SIGTERM");
+      server = await startServer({ ...env(), WEB_CONCURRENCY: "2" }, START_MS);
+      await signUpOverHttp(server.url, { name: "Nour", email: "nour@example.com" });
+      await until(() => (mailTo("nour@example.com").length > 0 ? true : undefined));
+      const output = server.output();
+      // The primary started the queue (and works it); the two workers only send.
+      expect(output.match(/"job queue started"/g)).toHaveLength(1);
+      expect(output.match(/"worker is listening"/g)).toHaveLength(2);
+      expect((await health()).jobs).toMatchObject({ worked: true, queued: 0 });
+      expect(await metric("souqna_jobs_queued")).toBe(0);
+      const stopped = await server.stop("SIGTERM");
+      expect(stopped.code).toBe(0);
+      expect(server.output()).toContain("job queue stopped");
+    },
+    2 * START_MS,
+  );
 });

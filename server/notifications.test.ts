@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../app/db/client.server";
 import { users } from "../app/db/schema";
 import { unsubscribeLink } from "../app/domain/notifications/unsubscribe.server";
+import { listOutbox, readOutboxMessage } from "../app/mail/outbox.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
-import { getAs, type HttpMember, postForm, signUpOverHttp } from "../tests/setup/http-members";
+import {
+  getAs,
+  type HttpMember,
+  postForm,
+  postListingOverHttp,
+  signUpOverHttp,
+} from "../tests/setup/http-members";
 import {
   createServerDatabase,
   dropServerDatabase,
@@ -36,7 +43,30 @@ const env = () => ({
   PUBLIC_URL: "http://souqna.test",
   PAGE_CACHE_SECONDS: "0",
   SESSION_SECRET: SECRET,
+  NOTIFY_UNREAD_AFTER_SECONDS: "1",
+  JOB_POLL_SECONDS: "0.5",
 });
+
+/** The outbox's e-mails to `to` whose subject contains `about`, with their raw headers. */
+function mailTo(to: string, about: string) {
+  return listOutbox(tmp)
+    .filter((entry) => entry.to.includes(to) && entry.subject.includes(about))
+    .map((entry) => ({
+      ...entry,
+      text: readOutboxMessage(tmp, entry.id)?.text ?? "",
+      raw: fs.readFileSync(path.join(tmp, "mail", `${entry.id}.eml`), "latin1"),
+    }));
+}
+
+async function startConversationOverHttp(buyer: HttpMember, listingId: string, body: string) {
+  const res = await postForm(server.url, "/messages", buyer.cookie, {
+    intent: "start",
+    listingId,
+    body,
+  });
+  expect(res.status).toBe(302);
+  return (res.headers.get("location") ?? "").replace(/#.*$/, "");
+}
 
 /** The boxes of the settings page's notification form, ticked or not. */
 async function boxes() {
@@ -139,4 +169,46 @@ describe("an e-mail's unsubscribe link", () => {
     expect(html).toContain("إيقاف هذه الرسائل؟");
     expect(html).toContain('dir="rtl"');
   });
+});
+
+describe("a message left unread", () => {
+  it("reaches its recipient by e-mail after the delay, once, with a link to the thread and one-click unsubscribe", async () => {
+    const seller = await signUpOverHttp(server.url, { name: "Salma", email: "salma@example.com" });
+    const buyer = await signUpOverHttp(server.url, { name: "Karim", email: "karim@example.com" });
+    const listingId = await postListingOverHttp(server.url, seller, "Olive oil press");
+    const thread = await startConversationOverHttp(buyer, listingId, "Still available? 555-0101");
+
+    await expect
+      .poll(() => mailTo("salma@example.com", "sent you a message").length, { timeout: 40_000 })
+      .toBe(1);
+    const [mail] = mailTo("salma@example.com", "sent you a message");
+    expect(mail?.subject).toContain("Karim");
+    expect(mail?.subject).toContain("Olive oil press");
+    expect(mail?.text).toContain(`http://souqna.test${thread}`);
+    // Never the message itself.
+    expect(mail?.text).not.toContain("555-0101");
+    expect(mail?.raw).toMatch(/List-Unsubscribe:\s+<http:\/\/souqna\.test\/unsubscribe\?/);
+    expect(mail?.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    // The buyer, who wrote it, is not told.
+    expect(mailTo("karim@example.com", "message")).toHaveLength(0);
+
+    // A second message within the hour: no second e-mail.
+    const again = await postForm(server.url, thread, buyer.cookie, {
+      intent: "send",
+      body: "Hello?",
+    });
+    expect(again.status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    expect(mailTo("salma@example.com", "sent you a message")).toHaveLength(1);
+  }, 90_000);
+
+  it("is not e-mailed when the recipient reads the thread before the delay", async () => {
+    const seller = await signUpOverHttp(server.url, { name: "Rima", email: "rima@example.com" });
+    const buyer = await signUpOverHttp(server.url, { name: "Fadi", email: "fadi@example.com" });
+    const listingId = await postListingOverHttp(server.url, seller, "Copper coffee pot");
+    const thread = await startConversationOverHttp(buyer, listingId, "Is the price firm?");
+    expect((await getAs(server.url, thread, seller.cookie)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    expect(mailTo("rima@example.com", "message")).toHaveLength(0);
+  }, 60_000);
 });

@@ -1,9 +1,12 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import type { Lang } from "~/i18n/config";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
-import { type MailTemplateJson, templateFromJson } from "~/mail/queue-mail.server";
+import { type MailTemplateJson, queueMail, templateFromJson } from "~/mail/queue-mail.server";
 import { sendTemplate } from "~/mail/templates.server";
 import type { Env } from "~/utils/env.server";
+import { resolveSessionSecret } from "~/utils/session-secret.server";
+import { createLinkSigner } from "~/utils/signed-link.server";
 import {
   createJobQueue,
   type JobLogger,
@@ -24,7 +27,8 @@ import {
 export type AppJobs = {
   /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */
   "send-mail": { to: string; lang: Lang; template: MailTemplateJson };
-  // Next: "notify-unread": { recipientId: string } — handler from ~/domain/notifications/.
+  /** E-mails `recipientId` about conversations whose messages wait unread (when it runs). */
+  "notify-unread": { recipientId: string };
 };
 
 export type AppJobName = keyof AppJobs & string;
@@ -53,6 +57,13 @@ export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePo
       retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: 5 * 60,
+    },
+    // A few statements and one send-mail job: a failure is the database, retried soon.
+    "notify-unread": {
+      retryLimit: 5,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 2 * 60,
     },
   };
 }
@@ -83,7 +94,10 @@ export function jobSender(queue: Pick<AppJobQueue, "send">): JobSender {
 }
 
 export interface JobHandlerContext {
-  env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">;
+  env: Pick<
+    Env,
+    "PUBLIC_URL" | "SUPPORT_EMAIL" | "NOTIFY_UNREAD_AFTER_SECONDS" | "SESSION_SECRET" | "DATA_DIR"
+  >;
   database: DatabaseHandle;
   mailer: Mailer;
   logger: JobLogger;
@@ -92,13 +106,39 @@ export interface JobHandlerContext {
 /** Runs the app's jobs in this process: the single process, the primary, or `npm run jobs`. */
 export async function registerJobHandlers(queue: AppJobQueue, context: JobHandlerContext) {
   await queue.work("send-mail", (job) => sendMailJob(job.data, context), { concurrency: 2 });
-  // Next: await queue.work("notify-unread", (job) => notifyUnread({ … }, job.data));
+  const sender = jobSender(queue);
+  // Signed with the session secret's derived key, like every link that works signed out.
+  const signer = createLinkSigner(resolveSessionSecret(context.env));
+  await queue.work("notify-unread", async (job) => {
+    await sendUnreadNotices({
+      db: context.database.db,
+      recipientId: job.data.recipientId,
+      delaySeconds: context.env.NOTIFY_UNREAD_AFTER_SECONDS,
+      signer,
+      publicUrl: context.env.PUBLIC_URL,
+      queue: sender,
+      deliver: async (notice) => {
+        await queueMail(sender, {
+          to: notice.to,
+          lang: notice.lang,
+          key: notice.key,
+          template: {
+            kind: "unread-messages",
+            name: notice.name,
+            url: notice.url,
+            conversations: notice.conversations,
+            unsubscribeUrl: notice.unsubscribeUrl,
+          },
+        });
+      },
+    });
+  });
 }
 
 /** Renders the mail in its language and hands it to the mailer; a throw is retried by the queue. */
 export async function sendMailJob(
   data: AppJobs["send-mail"],
-  { env, mailer }: Pick<JobHandlerContext, "env" | "mailer">,
+  { env, mailer }: { env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">; mailer: Mailer },
 ) {
   await sendTemplate(mailer, {
     to: data.to,

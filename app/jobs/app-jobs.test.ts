@@ -13,7 +13,13 @@ import {
 
 // The app's own queue and its mail job, on a real queue (PGlite; PostgreSQL with TEST_DATABASE_URL).
 
-const env = { PUBLIC_URL: "https://souqna.example", SUPPORT_EMAIL: "help@souqna.example" };
+const env = {
+  PUBLIC_URL: "https://souqna.example",
+  SUPPORT_EMAIL: "help@souqna.example",
+  NOTIFY_UNREAD_AFTER_SECONDS: 0,
+  SESSION_SECRET: "a-session-secret-of-at-least-32-characters!",
+  DATA_DIR: "/nonexistent",
+};
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -16,6 +16,7 @@ import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
 import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/messaging-schemas";
 import { sendMessage } from "~/domain/messaging/send-message.server";
+import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
@@ -77,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       const sent = await sendMessage({
         db,
-        live: messaging,
+        live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
         member,
         conversationId,
         body: submission.value.body,

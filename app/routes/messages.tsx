@@ -13,6 +13,7 @@ import { isListingId } from "~/domain/listings/listings-schemas";
 import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
 import { startConversationSchema } from "~/domain/messaging/messaging-schemas";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
+import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
@@ -73,7 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (submission.status !== "success") return invalidForm(submission);
     const { listingId, body } = submission.value;
-    const sent = await startConversation({ db, live: messaging, member, listingId, body });
+    const sent = await startConversation({
+      db,
+      live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
+      member,
+      listingId,
+      body,
+    });
     return redirectWithFlash(`/messages/${sent.conversationId}#latest`, "message-sent");
   } catch (error) {
     // What they typed comes back, with a way back to the listing.

@@ -164,6 +164,16 @@ const EnvSchema = z.object({
     .min(1)
     .max(3600)
     .default(30),
+  /**
+   * Seconds a message waits unread before its recipient is e-mailed (issue 15); at most one such
+   * e-mail per conversation an hour. Tests shorten it.
+   */
+  NOTIFY_UNREAD_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(600),
   /** Seconds an idle worker waits before it asks for jobs again. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Where photos live: `$DATA_DIR/media` (local) or an S3-compatible bucket (decision 016). */

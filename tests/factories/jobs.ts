@@ -1,4 +1,4 @@
-import { type JobSender, sendMailJob } from "../../app/jobs/app-jobs.server";
+import { type AppJobs, type JobSender, sendMailJob } from "../../app/jobs/app-jobs.server";
 import type { Mailer } from "../../app/mail/mailer.server";
 
 /**
@@ -13,9 +13,10 @@ export function inlineJobs(
   const keys: (string | undefined)[] = [];
   return {
     keys,
-    async send(_name, data, options) {
+    async send(name, data, options) {
       keys.push(options?.key);
-      await sendMailJob(data, { env, mailer });
+      // Only mail runs inline; other kinds (a notice scheduled for later) are only recorded.
+      if (name === "send-mail") await sendMailJob(data as AppJobs["send-mail"], { env, mailer });
       return { id: crypto.randomUUID(), created: true };
     },
   };

@@ -237,8 +237,8 @@ describe("unread-message notices", () => {
     expect(scheduled.map((s) => s.data.recipientId)).toEqual(["seller"]);
     const at = scheduled[0]?.options.startAfter.getTime() ?? 0;
     expect(at - Date.now()).toBeGreaterThanOrEqual(600_000 - 1000);
-    expect(at % 60_000).toBe(0);
-    expect(scheduled[0]?.options.key).toBe(`unread:seller:${at / 60_000}`);
+    expect(at % 10_000).toBe(0);
+    expect(scheduled[0]?.options.key).toBe(`unread:seller:${at / 10_000}`);
   });
 });
 

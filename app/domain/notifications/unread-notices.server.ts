@@ -13,7 +13,7 @@ import { unsubscribeLink } from "./unsubscribe.server";
  * The e-mail names the sender and the listing and links to the thread; it never quotes a message.
  *
  * Each message sent schedules a job `notify-unread` for its recipient at the moment it becomes
- * due (keyed to the minute, so a burst of messages makes one job). The job decides from the
+ * due (keyed to a 10-second mark, so a burst of messages makes one job). The job decides from the
  * database at run time: a thread read in the meantime has nothing unread, so reading it cancels
  * the e-mail. A conversation is claimed (conversation_notices) in the statement that decides to
  * send, so a job that runs twice, or two instances, send one e-mail.
@@ -30,17 +30,23 @@ export interface UnreadNoticeQueue {
   ): Promise<unknown>;
 }
 
-/** Schedules the recipient's job for `at`, rounded up to the minute (one job per minute). */
+/** Jobs are keyed (and run) on 10-second marks: a burst of messages makes one job. */
+const SLOT_MS = 10_000;
+
+/**
+ * Schedules the recipient's job for `at`, rounded up to the next 10-second mark. A job that puts
+ * itself back for later always lands on a later mark than its own, so its key is new.
+ */
 export async function scheduleUnreadNotice(
   queue: UnreadNoticeQueue,
   recipientId: string,
   at: Date,
 ) {
-  const minute = Math.ceil(at.getTime() / 60_000);
+  const slot = Math.ceil(at.getTime() / SLOT_MS);
   await queue.send(
     "notify-unread",
     { recipientId },
-    { key: `unread:${recipientId}:${minute}`, startAfter: new Date(minute * 60_000) },
+    { key: `unread:${recipientId}:${slot}`, startAfter: new Date(slot * SLOT_MS) },
   );
 }
 

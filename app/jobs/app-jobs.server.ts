@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
+import { type ListingChange, notifyWatchers } from "~/domain/notifications/watchers.server";
 import type { Lang } from "~/i18n/config";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { type MailTemplateJson, queueMail, templateFromJson } from "~/mail/queue-mail.server";
@@ -29,6 +30,8 @@ export type AppJobs = {
   "send-mail": { to: string; lang: Lang; template: MailTemplateJson };
   /** E-mails `recipientId` about conversations whose messages wait unread (when it runs). */
   "notify-unread": { recipientId: string };
+  /** Tells a listing's watchers that its price dropped or it was sold. */
+  "notify-watchers": ListingChange;
 };
 
 export type AppJobName = keyof AppJobs & string;
@@ -54,6 +57,12 @@ export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePo
   return {
     "send-mail": {
       retryLimit: 10,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    },
+    "notify-watchers": {
+      retryLimit: 5,
       retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: 5 * 60,
@@ -131,6 +140,15 @@ export async function registerJobHandlers(queue: AppJobQueue, context: JobHandle
           },
         });
       },
+    });
+  });
+  await queue.work("notify-watchers", async (job) => {
+    await notifyWatchers({
+      db: context.database.db,
+      jobs: sender,
+      signer,
+      publicUrl: context.env.PUBLIC_URL,
+      change: job.data,
     });
   });
 }

@@ -1,5 +1,5 @@
 import { directionOf, type Lang } from "~/i18n/config";
-import { formatDate, formatNumber } from "~/i18n/format";
+import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { Mailer } from "./mailer.server";
 
@@ -15,6 +15,15 @@ export type MailTemplate =
       /** The thread for one conversation, the inbox for several. */
       url: string;
       conversations: { sender: string; title: string }[];
+      unsubscribeUrl: string;
+    }
+  | {
+      kind: "favorite-changed";
+      name: string;
+      /** The listing's page. */
+      url: string;
+      title: string;
+      change: { kind: "sold" } | { kind: "price-drop"; oldPrice: number; newPrice: number };
       unsubscribeUrl: string;
     };
 
@@ -39,12 +48,16 @@ const sections = {
   "sign-up-attempt": "signUpAttempt",
   "listing-expiring": "expiring",
   "unread-messages": "unread",
+  "favorite-changed": "priceDrop",
 } as const;
 
 /** A digest of several conversations has its own texts. */
 function sectionOf(template: MailTemplate) {
   if (template.kind === "unread-messages" && template.conversations.length > 1) {
     return "unreadDigest" as const;
+  }
+  if (template.kind === "favorite-changed" && template.change.kind === "sold") {
+    return "favoriteSold" as const;
   }
   return sections[template.kind];
 }
@@ -91,7 +104,17 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
         ? isolate(template.title)
         : template.kind === "unread-messages"
           ? isolate(template.conversations[0]?.title ?? "")
-          : "",
+          : template.kind === "favorite-changed"
+            ? isolate(template.title)
+            : "",
+    oldPrice:
+      template.kind === "favorite-changed" && template.change.kind === "price-drop"
+        ? isolate(formatPrice(lang, template.change.oldPrice))
+        : "",
+    newPrice:
+      template.kind === "favorite-changed" && template.change.kind === "price-drop"
+        ? isolate(formatPrice(lang, template.change.newPrice))
+        : "",
     sender:
       template.kind === "unread-messages" ? isolate(template.conversations[0]?.sender ?? "") : "",
     count:
@@ -110,7 +133,9 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
       section === "changed" ||
       section === "signUpAttempt" ||
       section === "unread" ||
-      section === "unreadDigest"
+      section === "unreadDigest" ||
+      section === "priceDrop" ||
+      section === "favoriteSold"
         ? ""
         : t(`${section}.validity`),
     notYou: t(`${section}.notYou`, vars),
@@ -123,9 +148,9 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
             t("unreadDigest.item", { sender: isolate(c.sender), title: isolate(c.title) }),
           )
         : [],
-    unsubscribe: template.kind === "unread-messages" ? t("unsubscribe") : "",
+    unsubscribe: "unsubscribeUrl" in template ? t("unsubscribe") : "",
   };
-  const unsubscribeUrl = template.kind === "unread-messages" ? template.unsubscribeUrl : undefined;
+  const unsubscribeUrl = "unsubscribeUrl" in template ? template.unsubscribeUrl : undefined;
   return {
     subject,
     text: plainText(lines, url, unsubscribeUrl),

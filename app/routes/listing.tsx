@@ -151,7 +151,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithFlash(`/listing/${listingId}`, "listing-renewed");
     }
     const status = OWNER_ACTION_STATUS[submission.value.intent];
-    await setListingStatus({ db, member, listingId, status, ttlDays });
+    await setListingStatus({ db, member, listingId, status, ttlDays, watchers: context.jobs });
     return redirect(`/listing/${listingId}`);
   } catch (error) {
     return failedForm(lang, submission, error);

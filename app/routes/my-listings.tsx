@@ -57,7 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await renewListing({ db, member, listingId, ttlDays });
       return redirectWithFlash(returnTo, "listing-renewed");
     }
-    await setListingStatus({ db, member, listingId, status: OWNER_ACTION_STATUS[intent], ttlDays });
+    await setListingStatus({
+      db,
+      member,
+      listingId,
+      status: OWNER_ACTION_STATUS[intent],
+      ttlDays,
+      watchers: context.jobs,
+    });
     return redirect(returnTo);
   } catch (error) {
     return failedForm(lang, submission, error);

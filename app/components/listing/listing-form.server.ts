@@ -185,6 +185,7 @@ export function saveListingEdit(
       newImages: submitted.images,
       removedImageIds: submitted.removedImageIds,
       primaryImageId: submitted.primaryImageId,
+      watchers: args.context.jobs,
     }),
   );
 }

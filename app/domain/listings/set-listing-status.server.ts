@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { tellWatchers, type WatcherQueue } from "~/domain/notifications/watchers.server";
 import { AppError } from "~/utils/app-error";
 import { newTerm } from "./listing-expiry.server";
 import { type EditableStatus, listingStatusSchema } from "./listings-schemas";
@@ -18,12 +19,15 @@ export async function setListingStatus({
   listingId,
   status,
   ttlDays,
+  watchers,
 }: {
   db: Database;
   member: Pick<Member, "id">;
   listingId: string;
   status: EditableStatus;
   ttlDays: number;
+  /** Where a sale is announced to the members who saved the listing (the job queue). */
+  watchers?: WatcherQueue;
 }): Promise<void> {
   const parsed = listingStatusSchema.safeParse(status);
   if (!parsed.success) throw new AppError("INVALID_LISTING_FORM");
@@ -44,6 +48,13 @@ export async function setListingStatus({
         ne(listings.status, "removed"),
       ),
     )
-    .returning({ id: listings.id });
+    .returning({ id: listings.id, updatedAt: listings.updatedAt });
   if (updated.length === 0) throw new AppError("LISTING_REMOVED");
+  if (parsed.data === "sold" && listing.status !== "sold" && updated[0]) {
+    await tellWatchers(watchers, {
+      listingId: listing.id,
+      kind: "sold",
+      at: updated[0].updatedAt.toISOString(),
+    });
+  }
 }

@@ -2,6 +2,11 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import {
+  type ListingChange,
+  tellWatchers,
+  type WatcherQueue,
+} from "~/domain/notifications/watchers.server";
 import { imageKeys, MAX_LISTING_IMAGES, storeListingImages } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
@@ -21,6 +26,8 @@ interface UpdateListingOptions {
   removedImageIds: string[];
   /** The image to show first, if it is still there after the change. */
   primaryImageId?: string | null;
+  /** Where a price drop is announced to the members who saved the listing (the job queue). */
+  watchers?: WatcherQueue;
 }
 
 /**
@@ -50,14 +57,29 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
 
   const stored = await storeListingImages(storage, id, files);
   let removedFiles: string[] = [];
+  let change: ListingChange | undefined;
   try {
     await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ price: listings.price, status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, id))
+        .for("update");
       const updated = await tx
         .update(listings)
         .set({ ...listingColumns(values), updatedAt: sql`now()` })
         .where(and(eq(listings.id, id), eq(listings.userId, member.id)))
-        .returning({ id: listings.id });
-      if (updated.length === 0) throw new AppError("LISTING_NOT_FOUND");
+        .returning({ id: listings.id, updatedAt: listings.updatedAt });
+      if (updated.length === 0 || !before) throw new AppError("LISTING_NOT_FOUND");
+      if (before.status === "active" && values.price < before.price && updated[0]) {
+        change = {
+          listingId: id,
+          kind: "price-drop",
+          oldPrice: before.price,
+          newPrice: values.price,
+          at: updated[0].updatedAt.toISOString(),
+        };
+      }
 
       const details = detailsToSave(values.details);
       if (details) {
@@ -90,6 +112,7 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
   }
   // The rows are gone; a file left behind by a failure here is only unused, never shown.
   await storage.delete(removedFiles).catch(() => {});
+  if (change) await tellWatchers(options.watchers, change);
   return { id };
 }
 

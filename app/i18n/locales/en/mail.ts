@@ -65,6 +65,19 @@ const mail = {
     notYou:
       "We send at most one e-mail per conversation an hour, and never the messages themselves: read them on Souqna.",
   },
+  priceDrop: {
+    subject: "Price drop: {{title}}",
+    intro: "{{title}}, which you saved on Souqna, now costs {{newPrice}} instead of {{oldPrice}}.",
+    button: "See the listing",
+    notYou:
+      "You get this e-mail because the listing is in your favourites. Remove it from your favourites to hear no more about it.",
+  },
+  favoriteSold: {
+    subject: "Sold: {{title}}",
+    intro: "{{title}}, which you saved on Souqna, has been marked as sold by its seller.",
+    button: "See the listing",
+    notYou: "You get this e-mail because the listing is in your favourites.",
+  },
   devMail: {
     title: "Outbox",
     intro:

@@ -21,6 +21,8 @@ export default [
   route("renew/:id", "routes/renew-listing.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("favorites", "routes/favorites.tsx"),
+  route("saved-searches", "routes/saved-searches.tsx"),
+  route("saved-searches/:id", "routes/saved-search-open.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/message-thread.tsx"),
   route("moderation", "routes/moderation.tsx"),

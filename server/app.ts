@@ -93,7 +93,7 @@ export function redactUrl(url: string) {
 
 /** Pages that belong to one member, or carry a secret in their address. */
 const PERSONAL_PATHS =
-  /^\/(profile|settings|messages|my-listings|favorites|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings|renew|unsubscribe)(\/|\.data|$)/;
+  /^\/(profile|settings|messages|my-listings|favorites|saved-searches|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings|renew|unsubscribe)(\/|\.data|$)/;
 function isPersonal(req: Request) {
   if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return false;
   return PERSONAL_PATHS.test(req.path) || hasSessionCookie(req.headers.cookie);

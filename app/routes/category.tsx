@@ -5,6 +5,8 @@ import { filterViews } from "~/components/discovery/filter-views.server";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { SaveSearch } from "~/components/discovery/save-search";
+import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { cityGroups } from "~/components/ui/city-groups.server";
@@ -36,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = parseListingQuery(url.searchParams, { categoryId: category.id });
   const name = localized(lang, category);
   const base = {
-    translations: bundlesFor(lang, ["discovery", "favorites"]),
+    translations: bundlesFor(lang, ["discovery", "favorites", "savedSearches"]),
     lang,
     category: { id: category.id, slug: category.slug, name, postable: category.postable },
     query,
@@ -49,9 +51,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     filters: filterViews(lang, filterFields(category.id), query.exact),
     price: PRICE_FILTER,
   };
+  // The root loader's lookup, shared; the member's hearts cost one query.
+  const member = await getMember({ auth, db, request });
+  const saveSearch = saveSearchView(request, query, member);
   try {
-    // The root loader's lookup, shared; the member's hearts cost one query.
-    const member = await getMember({ auth, db, request });
     const results = await loadResults({
       db,
       env,
@@ -63,6 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
     return {
       ...base,
+      saveSearch,
       results,
       meta: {
         title: name,
@@ -74,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     context.logger.error({ err: error }, "listing results failed");
-    return data({ ...base, results: null, meta: { title: name } }, { status: 500 });
+    return data({ ...base, saveSearch, results: null, meta: { title: name } }, { status: 500 });
   }
 }
 
@@ -83,6 +87,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
   useNamespace("favorites", loaderData.translations.favorites);
+  useNamespace("savedSearches", loaderData.translations.savedSearches);
   const { category, query, results } = loaderData;
   const postHref = `/post-ad?category=${category.id}`;
   return (
@@ -93,12 +98,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">{category.name}</h1>
-        {category.postable ? (
-          <Link to={postHref} className={buttonStyles.primary} data-testid="post-in-category">
-            <Plus className="size-4" aria-hidden="true" />
-            {t("category.postHere")}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <SaveSearch view={loaderData.saveSearch} />
+          {category.postable ? (
+            <Link to={postHref} className={buttonStyles.primary} data-testid="post-in-category">
+              <Plus className="size-4" aria-hidden="true" />
+              {t("category.postHere")}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         {/* Sticky beside the results on wide screens, stacked under them on phones (spec). */}

@@ -5,6 +5,8 @@ import { categoryOptions } from "~/components/discovery/filter-views.server";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { SaveSearch } from "~/components/discovery/save-search";
+import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
@@ -24,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   params.set("q", q);
   const query = parseListingQuery(params);
   const t = serverT(lang, "discovery");
+  // The root loader's lookup, shared; the member's hearts cost one query.
+  const member = await getMember({ auth, db, request });
   const base = {
-    translations: bundlesFor(lang, ["discovery", "favorites"]),
+    translations: bundlesFor(lang, ["discovery", "favorites", "savedSearches"]),
+    saveSearch: saveSearchView(request, query, member),
     query,
     categories: categoryOptions(lang),
     title: q ? t("search.title", { q }) : t("search.titleAll"),
@@ -46,8 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lang,
         query,
         includeCategory: true,
-        // The root loader's lookup, shared; the member's hearts cost one query.
-        member: await getMember({ auth, db, request }),
+        member,
       }),
     };
   } catch (error) {
@@ -61,6 +65,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
   useNamespace("favorites", loaderData.translations.favorites);
+  useNamespace("savedSearches", loaderData.translations.savedSearches);
   // The spec's toast as well as the panel below.
   useEffect(() => {
     if (loaderData.failed)
@@ -73,9 +78,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10"
       data-testid="search-page"
     >
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl" dir="auto">
-        {loaderData.title}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl" dir="auto">
+          {loaderData.title}
+        </h1>
+        <SaveSearch view={loaderData.saveSearch} />
+      </div>
       <Form
         method="get"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line"

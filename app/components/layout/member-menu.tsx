@@ -1,4 +1,5 @@
 import {
+  BellRing,
   Heart,
   ListChecks,
   LogOut,
@@ -114,6 +115,10 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
         <Link to="/favorites" className={item}>
           <Heart className="size-4 text-muted" aria-hidden />
           {t("memberMenu.favorites")}
+        </Link>
+        <Link to="/saved-searches" className={item} data-testid="menu-saved-searches">
+          <BellRing className="size-4 text-muted" aria-hidden />
+          {t("memberMenu.savedSearches")}
         </Link>
         <Link to="/messages" className={item} data-testid="menu-messages">
           <MessageCircle className="size-4 text-muted" aria-hidden />

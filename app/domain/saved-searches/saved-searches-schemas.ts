@@ -18,10 +18,8 @@ const id = z
 
 export const saveSearchSchema = z.object({
   intent: z.literal("save"),
-  // The results page's query string, re-parsed and normalised on the server.
+  // The results page's query string, category included, re-parsed and normalised on the server.
   query: z.string().max(4000, "savedSearchInvalid").default(""),
-  // The category of a category page (its path, not its query string).
-  category: z.string().max(40, "savedSearchInvalid").optional(),
 });
 
 export const renameSavedSearchSchema = z.object({

@@ -104,6 +104,7 @@ const common = {
     profile: "ملفي الشخصي",
     listings: "إعلاناتي",
     favorites: "المفضلة",
+    savedSearches: "عمليات البحث المحفوظة",
     settings: "الإعدادات",
     moderation: "الإشراف",
     logout: "تسجيل الخروج",

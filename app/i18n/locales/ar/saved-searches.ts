@@ -29,6 +29,14 @@ const savedSearches = {
     open: "اعرض النتائج",
     savedOn: "حُفظ في {{date}}",
     list: "عمليات البحث التي حفظتها",
+    fromSearch: "البحث: {{name}}",
+    saved: "حُفظ البحث",
+    savedBody:
+      "سنخبرك بالإعلانات الجديدة التي تطابقه. يمكنك إعادة تسميته أو تغيير عدد مرات التنبيه.",
+    renamed: "حُفظ الاسم",
+    cadenceSaved: "حُدّثت التنبيهات",
+    deleted: "حُذف البحث المحفوظ",
+    notSaved: "لم يُحفظ البحث",
   },
   rename: {
     label: "الاسم",
@@ -46,6 +54,7 @@ const savedSearches = {
   remove: {
     submit: "احذف",
     deleting: "جارٍ الحذف...",
+    label: "احذف «{{name}}»",
   },
   save: {
     button: "احفظ هذا البحث",

@@ -101,6 +101,7 @@ const common = {
     profile: "My Profile",
     listings: "My Listings",
     favorites: "Favorites",
+    savedSearches: "Saved searches",
     settings: "Settings",
     moderation: "Moderation",
     logout: "Logout",

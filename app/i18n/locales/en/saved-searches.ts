@@ -20,6 +20,14 @@ const savedSearches = {
     open: "See results",
     savedOn: "Saved on {{date}}",
     list: "Your saved searches",
+    fromSearch: "Search: {{name}}",
+    saved: "Search saved",
+    savedBody:
+      "We will tell you about new listings that match it. You can rename it or change how often.",
+    renamed: "Name saved",
+    cadenceSaved: "Alerts updated",
+    deleted: "Saved search deleted",
+    notSaved: "The search was not saved",
   },
   rename: {
     label: "Name",
@@ -37,6 +45,7 @@ const savedSearches = {
   remove: {
     submit: "Delete",
     deleting: "Deleting...",
+    label: "Delete “{{name}}”",
   },
   save: {
     button: "Save this search",

@@ -1,6 +1,13 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { type ListingChange, notifyWatchers } from "~/domain/notifications/watchers.server";
+import {
+  alertMatchingSearches,
+  DAILY_DIGEST_CRON,
+  queueDailyDigests,
+  SYRIA_TIME_ZONE,
+  sendSavedSearchAlert,
+} from "~/domain/saved-searches/saved-search-alerts.server";
 import type { Lang } from "~/i18n/config";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { type MailTemplateJson, queueMail, templateFromJson } from "~/mail/queue-mail.server";
@@ -32,6 +39,12 @@ export type AppJobs = {
   "notify-unread": { recipientId: string };
   /** Tells a listing's watchers that its price dropped or it was sold. */
   "notify-watchers": ListingChange;
+  /** Matches a newly posted listing against the saved searches. */
+  "match-listing": { listingId: string };
+  /** Tells a saved search's owner of the listings that matched since its last alert. */
+  "saved-search-alert": { savedSearchId: string };
+  /** Daily, at 8:00 in Damascus: an alert job for every search with cadence "daily". */
+  "saved-search-digest": Record<string, never>;
 };
 
 export type AppJobName = keyof AppJobs & string;
@@ -60,6 +73,24 @@ export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePo
       retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: 5 * 60,
+    },
+    "match-listing": {
+      retryLimit: 5,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    },
+    "saved-search-alert": {
+      retryLimit: 5,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 2 * 60,
+    },
+    "saved-search-digest": {
+      retryLimit: 3,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
     },
     "notify-watchers": {
       retryLimit: 5,
@@ -141,6 +172,30 @@ export async function registerJobHandlers(queue: AppJobQueue, context: JobHandle
         });
       },
     });
+  });
+  await queue.work("match-listing", async (job) => {
+    await alertMatchingSearches({
+      db: context.database.db,
+      jobs: sender,
+      listingId: job.data.listingId,
+    });
+  });
+  await queue.work("saved-search-alert", async (job) => {
+    await sendSavedSearchAlert({
+      db: context.database.db,
+      jobs: sender,
+      signer,
+      publicUrl: context.env.PUBLIC_URL,
+      savedSearchId: job.data.savedSearchId,
+    });
+  });
+  await queue.work("saved-search-digest", async () => {
+    await queueDailyDigests({ db: context.database.db, jobs: sender });
+  });
+  // One tick a day however many instances run (pg-boss's scheduler), at 8:00 in Syria.
+  await queue.schedule("saved-search-digest", DAILY_DIGEST_CRON, {
+    data: {},
+    timeZone: SYRIA_TIME_ZONE,
   });
   await queue.work("notify-watchers", async (job) => {
     await notifyWatchers({

@@ -1,6 +1,7 @@
 import { directionOf, type Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import type { TFunction } from "~/i18n/keys";
 import type { Mailer } from "./mailer.server";
 
 export type MailTemplate =
@@ -24,6 +25,18 @@ export type MailTemplate =
       url: string;
       title: string;
       change: { kind: "sold" } | { kind: "price-drop"; oldPrice: number; newPrice: number };
+      unsubscribeUrl: string;
+    }
+  | {
+      kind: "saved-search-alert";
+      name: string;
+      /** The saved search's name, in the member's language. */
+      search: string;
+      /** New matches in all (up to 1,001); `listings` are the newest few. */
+      total: number;
+      listings: { title: string; price: string; url: string }[];
+      /** The search's results page. */
+      url: string;
       unsubscribeUrl: string;
     };
 
@@ -49,6 +62,7 @@ const sections = {
   "listing-expiring": "expiring",
   "unread-messages": "unread",
   "favorite-changed": "priceDrop",
+  "saved-search-alert": "savedSearchAlert",
 } as const;
 
 /** A digest of several conversations has its own texts. */
@@ -117,14 +131,19 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
         : "",
     sender:
       template.kind === "unread-messages" ? isolate(template.conversations[0]?.sender ?? "") : "",
+    search: template.kind === "saved-search-alert" ? isolate(template.search) : "",
     count:
       template.kind === "unread-messages" ? formatNumber(lang, template.conversations.length) : "",
+    formatted: template.kind === "saved-search-alert" ? formatNumber(lang, template.total) : "",
     date:
       template.kind === "listing-expiring"
         ? formatDate(lang, template.expiresAt, { year: "numeric", month: "long", day: "numeric" })
         : "",
   };
-  const subject = t(`${section}.subject`, vars);
+  const subject =
+    template.kind === "saved-search-alert"
+      ? t("savedSearchAlert.subject", { ...vars, count: template.total })
+      : t(`${section}.subject`, vars);
   const lines = {
     greeting: t("greeting", vars),
     intro: t(`${section}.intro`, vars),
@@ -135,7 +154,8 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
       section === "unread" ||
       section === "unreadDigest" ||
       section === "priceDrop" ||
-      section === "favoriteSold"
+      section === "favoriteSold" ||
+      section === "savedSearchAlert"
         ? ""
         : t(`${section}.validity`),
     notYou: t(`${section}.notYou`, vars),
@@ -147,7 +167,9 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
         ? template.conversations.map((c) =>
             t("unreadDigest.item", { sender: isolate(c.sender), title: isolate(c.title) }),
           )
-        : [],
+        : template.kind === "saved-search-alert"
+          ? savedSearchItems(template, lang, t)
+          : [],
     unsubscribe: "unsubscribeUrl" in template ? t("unsubscribe") : "",
   };
   const unsubscribeUrl = "unsubscribeUrl" in template ? template.unsubscribeUrl : undefined;
@@ -157,6 +179,27 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     html: htmlBody(lines, { url, subject, lang, brand: serverT(lang)("brand"), unsubscribeUrl }),
     unsubscribeUrl,
   };
+}
+
+/** An alert's newest listings, one line each, and how many more the results page has. */
+function savedSearchItems(
+  template: Extract<MailTemplate, { kind: "saved-search-alert" }>,
+  lang: Lang,
+  t: TFunction<"mail">,
+) {
+  const more = template.total - template.listings.length;
+  return [
+    ...template.listings.map((listing) =>
+      t("savedSearchAlert.item", {
+        title: isolate(listing.title),
+        price: isolate(listing.price),
+        url: listing.url,
+      }),
+    ),
+    ...(more > 0
+      ? [t("savedSearchAlert.more", { count: more, formatted: formatNumber(lang, more) })]
+      : []),
+  ];
 }
 
 type Lines = Record<

@@ -164,6 +164,7 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       member,
       input: submitted.listing,
       images: submitted.images,
+      alerts: args.context.jobs,
     }),
   );
 }

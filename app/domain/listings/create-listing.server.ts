@@ -4,6 +4,10 @@ import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import {
+  type AlertQueue,
+  matchNewListing,
+} from "~/domain/saved-searches/saved-search-alerts.server";
 import { listingSearchColumns } from "~/domain/search/listing-document";
 import {
   imageKeys,
@@ -31,6 +35,8 @@ interface CreateListingOptions {
   input: ListingFormInput;
   /** The uploaded files in the member's order; the first becomes the primary image. */
   images: Uint8Array[];
+  /** Where the new listing is matched against saved searches (the job queue). */
+  alerts?: AlertQueue;
 }
 
 /**
@@ -73,6 +79,7 @@ export async function createListing(options: CreateListingOptions): Promise<{ id
     await storage.delete(stored.flatMap(imageKeys)).catch(() => {});
     throw error;
   }
+  await matchNewListing(options.alerts, id);
   return { id };
 }
 

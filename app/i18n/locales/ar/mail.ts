@@ -76,6 +76,25 @@ const mail = {
     button: "عرض الإعلان",
     notYou: "وصلتك هذه الرسالة لأن الإعلان في مفضلتك.",
   },
+  savedSearchAlert: {
+    subject_zero: "لا إعلانات جديدة لـ {{search}}",
+    subject_one: "إعلان جديد لـ {{search}}",
+    subject_two: "إعلانان جديدان لـ {{search}}",
+    subject_few: "{{formatted}} إعلانات جديدة لـ {{search}}",
+    subject_many: "{{formatted}} إعلانًا جديدًا لـ {{search}}",
+    subject_other: "{{formatted}} إعلان جديد لـ {{search}}",
+    intro: "إعلانات جديدة على سوقنا تطابق بحثك المحفوظ {{search}}:",
+    item: "{{title}} — {{price}}: {{url}}",
+    more_zero: "",
+    more_one: "وإعلان آخر",
+    more_two: "وإعلانان آخران",
+    more_few: "و{{formatted}} إعلانات أخرى",
+    more_many: "و{{formatted}} إعلانًا آخر",
+    more_other: "و{{formatted}} إعلان آخر",
+    button: "عرض كل النتائج",
+    notYou:
+      "وصلتك هذه الرسالة لأنك حفظت هذا البحث. اختر عدد مرات التنبيه (فورًا أو يوميًا أو أبدًا) من صفحة «عمليات البحث المحفوظة».",
+  },
   devMail: {
     title: "صندوق الصادر",
     intro:

@@ -78,6 +78,17 @@ const mail = {
     button: "See the listing",
     notYou: "You get this e-mail because the listing is in your favourites.",
   },
+  savedSearchAlert: {
+    subject_one: "{{formatted}} new listing for {{search}}",
+    subject_other: "{{formatted}} new listings for {{search}}",
+    intro: "New listings on Souqna match your saved search {{search}}:",
+    item: "{{title}} — {{price}}: {{url}}",
+    more_one: "and {{formatted}} more",
+    more_other: "and {{formatted}} more",
+    button: "See all the results",
+    notYou:
+      "You get this e-mail because you saved this search. Choose how often (at once, daily or never) in Saved searches.",
+  },
   devMail: {
     title: "Outbox",
     intro:

@@ -165,6 +165,7 @@ describe("starting a conversation from a listing", () => {
         kind: "message",
         conversationId: sent.conversationId,
         messageId: sent.id,
+        senderId: "buyer",
         memberIds: ["buyer", "seller"],
       },
     ]);

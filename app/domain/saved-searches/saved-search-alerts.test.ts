@@ -69,7 +69,11 @@ const alerts: AlertQueue = {
 
 /** Records what the jobs would queue, and runs mail at once into the outbox. */
 function recordingJobs() {
-  const sent: { name: string; data: unknown; options?: { key?: string; startAfter?: Date } }[] = [];
+  const sent: {
+    name: string;
+    data: unknown;
+    options?: { key?: string; startAfter?: Date | number };
+  }[] = [];
   const mail = inlineJobs(
     createMailer({ DATA_DIR: dataDir, MAIL_FROM: "Souqna <no-reply@souqna.example>" }),
   );
@@ -180,7 +184,9 @@ describe("saved-search alerts", () => {
     await alertMatchingSearches({ db, jobs: again.jobs, listingId: second });
     const startAfter = again.sent.find((job) => job.name === "saved-search-alert")?.options
       ?.startAfter;
-    expect((startAfter?.getTime() ?? 0) - Date.now()).toBeGreaterThan(ALERT_SPACING_MS - 60_000);
+    expect(new Date(startAfter ?? 0).getTime() - Date.now()).toBeGreaterThan(
+      ALERT_SPACING_MS - 60_000,
+    );
     const later = new Date(Date.now() + ALERT_SPACING_MS + 1000);
     expect(
       await sendSavedSearchAlert({

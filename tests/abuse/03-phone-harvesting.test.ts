@@ -100,7 +100,7 @@ describe("a seller's phone number", () => {
     const own = await reveal(id, seller.cookie);
     expect(own.status).toBe(200);
     expect(await own.text()).toContain(NUMBER.slice(1));
-  });
+  }, 90_000); // 13 sign-ups and 12 posts over HTTP: about 26 s alone, more beside the rest of the suite
 
   it("works without JavaScript: the form posts and the page comes back with the number", async () => {
     const stamp = Date.now();

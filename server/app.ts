@@ -382,7 +382,12 @@ export function staticAssets(clientDir: string): express.RequestHandler {
   const serveFile = express.static(clientDir, {
     maxAge: 60 * 60 * 1000,
     index: false,
-    setHeaders: staticHeaders,
+    setHeaders: (res, file) => {
+      staticHeaders(res);
+      // The service worker (decision 021): its scope is the site; revalidated on every check,
+      // so a fixed worker reaches browsers at once rather than an hour later.
+      if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+    },
   });
   router.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   return router;

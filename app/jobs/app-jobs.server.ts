@@ -1,5 +1,8 @@
+import type { Agent } from "node:https";
 import type { DatabaseHandle } from "~/db/client.server";
-import { sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
+import { queuePush } from "~/domain/notifications/queue-push.server";
+import { type PushMessage, sendPushToSubscription } from "~/domain/notifications/send-push.server";
+import { findUnreadPush, sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { type ListingChange, notifyWatchers } from "~/domain/notifications/watchers.server";
 import {
   alertMatchingSearches,
@@ -9,12 +12,15 @@ import {
   sendSavedSearchAlert,
 } from "~/domain/saved-searches/saved-search-alerts.server";
 import type { Lang } from "~/i18n/config";
+import { serverT } from "~/i18n/i18n.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { type MailTemplateJson, queueMail, templateFromJson } from "~/mail/queue-mail.server";
 import { sendTemplate } from "~/mail/templates.server";
+import { mediaUrl } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
 import { resolveSessionSecret } from "~/utils/session-secret.server";
 import { createLinkSigner } from "~/utils/signed-link.server";
+import { resolveVapidKeys } from "~/utils/vapid.server";
 import {
   createJobQueue,
   type JobLogger,
@@ -45,6 +51,10 @@ export type AppJobs = {
   "saved-search-alert": { savedSearchId: string };
   /** Daily, at 8:00 in Damascus: an alert job for every search with cadence "daily". */
   "saved-search-digest": Record<string, never>;
+  /** Pushes `messageId` to `recipientId`'s browsers if it is still unread when it runs. */
+  "notify-push": { recipientId: string; messageId: string };
+  /** One push, already in its member's language, encrypted and sent to one subscribed browser. */
+  "send-push": { subscriptionId: string; message: PushMessage };
 };
 
 export type AppJobName = keyof AppJobs & string;
@@ -105,6 +115,21 @@ export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePo
       retryBackoff: true,
       expireInSeconds: 2 * 60,
     },
+    // A few statements and one send-push job per browser.
+    "notify-push": {
+      retryLimit: 5,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 2 * 60,
+    },
+    // A push service that fails (5xx, a timeout) is tried again for about half an hour; a push
+    // about a message is worth little later than that. 404/410 are no failure: the row goes.
+    "send-push": {
+      retryLimit: 5,
+      retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    },
   };
 }
 
@@ -137,10 +162,16 @@ export interface JobHandlerContext {
   env: Pick<
     Env,
     "PUBLIC_URL" | "SUPPORT_EMAIL" | "NOTIFY_UNREAD_AFTER_SECONDS" | "SESSION_SECRET" | "DATA_DIR"
-  >;
+  > &
+    Pick<Env, "PUSH_SERVICE_HOSTS"> &
+    Partial<
+      Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "MEDIA_PUBLIC_URL">
+    >;
   database: DatabaseHandle;
   mailer: Mailer;
   logger: JobLogger;
+  /** Tests only: how pushes reach their own push service (its certificate). */
+  pushAgent?: Agent;
 }
 
 /** Runs the app's jobs in this process: the single process, the primary, or `npm run jobs`. */
@@ -206,6 +237,59 @@ export async function registerJobHandlers(queue: AppJobQueue, context: JobHandle
       change: job.data,
     });
   });
+  await registerPushHandlers(queue, context);
+}
+
+/** Web Push (decision 021): who gets a push about a message, then one encrypted send per browser. */
+// Alerts and watchers queue theirs through queuePush from their own jobs.
+async function registerPushHandlers(queue: AppJobQueue, context: JobHandlerContext) {
+  const sender = jobSender(queue);
+  await queue.work("notify-push", async (job) => {
+    const push = await findUnreadPush({
+      db: context.database.db,
+      recipientId: job.data.recipientId,
+      messageId: job.data.messageId,
+      publicUrl: context.env.PUBLIC_URL,
+      photoUrl: (key) => mediaUrl(key, context.env.MEDIA_PUBLIC_URL),
+    });
+    if (!push) return;
+    const t = serverT(push.lang, "messages");
+    const message: PushMessage = {
+      title: t("push.notificationTitle", { sender: push.sender }),
+      body: t("push.notificationBody", { title: push.title }),
+      url: push.url,
+      ...(push.icon ? { icon: push.icon } : {}),
+      tag: `conversation:${push.conversationId}`,
+      lang: push.lang,
+    };
+    await queuePush(context.database.db, sender, {
+      memberId: job.data.recipientId,
+      key: `push:${job.data.messageId}`,
+      message,
+    });
+  });
+  await queue.work(
+    "send-push",
+    async (job) => {
+      const outcome = await sendPushToSubscription({
+        db: context.database.db,
+        subscriptionId: job.data.subscriptionId,
+        message: job.data.message,
+        vapid: resolveVapidKeys(context.env),
+        services: context.env.PUSH_SERVICE_HOSTS,
+        agent: context.pushAgent,
+      });
+      if (outcome === "expired" || outcome === "refused") {
+        context.logger.info(
+          { subscriptionId: job.data.subscriptionId, outcome },
+          outcome === "expired"
+            ? "push subscription expired: deleted"
+            : "push subscription at a service not in PUSH_SERVICE_HOSTS: deleted",
+        );
+      }
+    },
+    { concurrency: 4 },
+  );
 }
 
 /** Renders the mail in its language and hands it to the mailer; a throw is retried by the queue. */

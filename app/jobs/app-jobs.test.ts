@@ -19,6 +19,7 @@ const env = {
   NOTIFY_UNREAD_AFTER_SECONDS: 0,
   SESSION_SECRET: "a-session-secret-of-at-least-32-characters!",
   DATA_DIR: "/nonexistent",
+  PUSH_SERVICE_HOSTS: [],
 };
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,5 @@
 import { WifiOff } from "lucide-react";
+import { Suspense } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { MessageList } from "~/components/messaging/message-list";
@@ -8,6 +9,7 @@ import { ThreadHeader } from "~/components/messaging/thread-header";
 import { toThreadView } from "~/components/messaging/thread-view.server";
 import { useLiveConnected, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { useThreadMessages } from "~/components/messaging/use-thread-messages";
+import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { blockMember, unblockMember } from "~/domain/messaging/block-member.server";
 import { findConversationAsParty } from "~/domain/messaging/conversation-access.server";
@@ -16,7 +18,8 @@ import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
 import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/messaging-schemas";
 import { sendMessage } from "~/domain/messaging/send-message.server";
-import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
+import { getNotificationSettings } from "~/domain/notifications/notification-preferences.server";
+import { withUnreadNotices, withUnreadPushes } from "~/domain/notifications/unread-notices.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
@@ -28,6 +31,12 @@ import type { Route } from "./+types/message-thread";
 
 /** How many conversations the side list shows next to a conversation (wide screens). */
 const SIDE_LIST = 20;
+
+// "Get notified of replies" (decision 021): fetched once the thread has a message, never with
+// the page's first load; it draws nothing on the server.
+const PushOffer = onDemand(() =>
+  import("~/components/messaging/push-offer").then((m) => m.PushOffer),
+);
 
 async function threadOr404(load: () => Promise<Thread>) {
   try {
@@ -48,8 +57,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The header's count leaves this conversation out (unread.server.ts).
   await markConversationRead({ db, live: messaging, member, conversationId: thread.id });
   const inbox = await listInbox({ db, member, limit: SIDE_LIST });
+  const notifications = await getNotificationSettings(db, member);
   return {
     translations: bundlesFor(lang, ["messages"]),
+    offerPush: notifications.messages.push,
     ...toThreadView({
       lang,
       readerId: member.id,
@@ -78,7 +89,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       const sent = await sendMessage({
         db,
-        live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
+        live: withUnreadPushes(
+          withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
+          context.jobs,
+        ),
         member,
         conversationId,
         body: submission.value.body,
@@ -171,6 +185,11 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
             </p>
           )}
           <MessageList messages={messages} earlier={page.earlier} />
+          {page.offerPush && messages.length > 0 ? (
+            <Suspense>
+              <PushOffer />
+            </Suspense>
+          ) : null}
           <ThreadFooter
             page={page}
             lastResult={replyFor(actionData, "send")}

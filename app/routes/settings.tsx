@@ -68,11 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preferredLanguage: profile.preferredLanguage,
     languageSaved: saved === "language",
     notificationsSaved: saved === "notifications",
-    notificationEmail: {
-      messages: notifications.messages.email,
-      alerts: notifications.alerts.email,
-      favorites: notifications.favorites.email,
-    },
+    notifications,
     meta: { title: t("meta.settings"), description: t("meta.settingsDescription") },
   };
 }
@@ -123,12 +119,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "notifications") {
     const submission = parseForm(lang, form, notificationSettingsSchema);
     if (submission.status !== "success") return invalidForm(submission);
-    const current = await getNotificationSettings(db, member);
-    const { messagesEmail, alertsEmail, favoritesEmail } = submission.value;
+    const choice = submission.value;
     await saveNotificationSettings(db, member, {
-      messages: { ...current.messages, email: messagesEmail },
-      alerts: { ...current.alerts, email: alertsEmail },
-      favorites: { ...current.favorites, email: favoritesEmail },
+      messages: { email: choice.messagesEmail, push: choice.messagesPush },
+      alerts: { email: choice.alertsEmail, push: choice.alertsPush },
+      favorites: { email: choice.favoritesEmail, push: choice.favoritesPush },
     });
     return redirect("/settings?saved=notifications#notifications");
   }
@@ -212,7 +207,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
 
           <NotificationsCard
-            email={loaderData.notificationEmail}
+            settings={loaderData.notifications}
             saved={loaderData.notificationsSaved}
             actionData={actionData}
             busy={busyIntent === "notifications"}

@@ -30,6 +30,15 @@ function optionalHttpUrl(name: string) {
     .transform((v) => v?.replace(/\/+$/, "") || undefined);
 }
 
+/** The push services of the browsers that have Web Push, by the host of their endpoints. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -176,6 +185,50 @@ const EnvSchema = z.object({
     .default(600),
   /** Seconds an idle worker waits before it asks for jobs again. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it): both or
+   * neither. Unset, a pair is generated once into `$DATA_DIR/vapid.json`; several instances must
+   * share one pair, so set it here (decision 021).
+   */
+  VAPID_PUBLIC_KEY: optionalText.refine(
+    (v) => !v || /^[A-Za-z0-9_-]{86,88}={0,2}$/.test(v),
+    "expected the 65-byte public key in base64url (87 characters)",
+  ),
+  VAPID_PRIVATE_KEY: optionalText.refine(
+    (v) => !v || /^[A-Za-z0-9_-]{42,44}={0,2}$/.test(v),
+    "expected the 32-byte private key in base64url (43 characters)",
+  ),
+  /** Who push services may contact about our pushes: `mailto:` or `https:` (RFC 8292). */
+  VAPID_SUBJECT: optionalText.refine(
+    (v) => !v || /^mailto:[^\s@]+@[^\s@]+$/i.test(v) || /^https:\/\/[^\s]+$/i.test(v),
+    "expected a mailto: address or an https: URL",
+  ),
+  /**
+   * The push services our server may POST to (decision 021): host names, each also allowing its
+   * sub-domains. A subscription's endpoint is a URL the browser hands us; without this list a
+   * member could make the server call any address it can reach. The default is the browsers'
+   * own services (Chrome, Edge, Firefox, Safari, Samsung, Opera).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default(DEFAULT_PUSH_SERVICE_HOSTS.join(","))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\*?\./, ""),
+        )
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) =>
+        hosts.length > 0 && hosts.every((host) => /^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(host)),
+      "expected comma-separated host names",
+    ),
   /** Where photos live: `$DATA_DIR/media` (local) or an S3-compatible bucket (decision 016). */
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalText,
@@ -229,6 +282,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   checkMediaStorage(env);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    const missing = env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    const set = env.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY";
+    throw new ConfigError(
+      `Invalid configuration: ${missing} is required when ${set} is set (a VAPID key pair: both or neither)`,
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

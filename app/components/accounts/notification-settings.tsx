@@ -3,9 +3,11 @@ import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { PushOptIn } from "~/components/ui/push-opt-in";
 import {
+  NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
-  type NotificationKind,
+  type NotificationSettings,
 } from "~/domain/notifications/notification-kinds";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
@@ -14,15 +16,18 @@ import { SettingsCard } from "./settings-card";
 const notificationSettingsSchema = () =>
   import("~/domain/notifications/notification-schemas").then((m) => m.notificationSettingsSchema);
 
-/** Which e-mails Souqna sends the member: one box per kind (settings, intent notifications). */
+/**
+ * How Souqna tells the member of each kind: a box per kind and channel (settings, intent
+ * notifications), and this device's push subscription (decision 021), which needs JavaScript.
+ */
 export function NotificationsCard({
-  email,
+  settings,
   saved,
   actionData,
   busy,
 }: {
-  /** Whether each kind's e-mail is on now. */
-  email: Record<NotificationKind, boolean>;
+  /** Each kind's channels as they are now. */
+  settings: NotificationSettings;
   saved: boolean;
   actionData: unknown;
   busy: boolean;
@@ -52,19 +57,30 @@ export function NotificationsCard({
           <legend className="text-sm text-muted">{t("settings.notifications.body")}</legend>
           <div className="mt-3 space-y-2">
             {NOTIFICATION_KINDS.map((kind) => (
-              <label
+              <div
                 key={kind}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 text-sm font-medium text-ink transition hover:bg-slate-50"
+                className="rounded-xl border border-line px-4 py-3 text-sm"
+                data-testid={`notify-${kind}`}
               >
-                <input
-                  type="checkbox"
-                  name={`${kind}Email`}
-                  defaultChecked={email[kind]}
-                  className="size-4 accent-brand-600"
-                  data-testid={`notify-${kind}-email`}
-                />
-                <span>{t(`settings.notifications.kinds.${kind}`)}</span>
-              </label>
+                <p className="font-medium text-ink">{t(`settings.notifications.kinds.${kind}`)}</p>
+                <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                  {NOTIFICATION_CHANNELS.map((channel) => (
+                    <label
+                      key={channel}
+                      className="flex cursor-pointer items-center gap-2 text-ink"
+                    >
+                      <input
+                        type="checkbox"
+                        name={`${kind}${channel === "email" ? "Email" : "Push"}`}
+                        defaultChecked={settings[kind][channel]}
+                        className="size-4 accent-brand-600"
+                        data-testid={`notify-${kind}-${channel}`}
+                      />
+                      <span>{t(`settings.notifications.channels.${channel}`)}</span>
+                    </label>
+                  ))}
+                </div>
+              </div>
             ))}
           </div>
         </fieldset>
@@ -77,6 +93,25 @@ export function NotificationsCard({
           {t("settings.notifications.save")}
         </button>
       </Form>
+      <section className="mt-6 space-y-2 border-t border-line pt-4" aria-labelledby="push-device">
+        <h3 id="push-device" className="text-sm font-semibold text-ink">
+          {t("settings.notifications.device.title")}
+        </h3>
+        <p className="text-sm text-muted">{t("settings.notifications.device.body")}</p>
+        <PushOptIn
+          testId="push-device"
+          texts={{
+            enable: t("settings.notifications.device.enable"),
+            enabled: t("settings.notifications.device.enabled"),
+            disable: t("settings.notifications.device.disable"),
+            working: t("settings.notifications.device.working"),
+            unsupported: t("settings.notifications.device.unsupported"),
+            denied: t("settings.notifications.device.denied"),
+            failed: t("settings.notifications.device.failed"),
+            noJs: t("settings.notifications.device.noJs"),
+          }}
+        />
+      </section>
     </SettingsCard>
   );
 }

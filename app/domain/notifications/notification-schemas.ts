@@ -6,12 +6,12 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
-/**
- * The settings page's notification choices: e-mail per kind. (Push joins when members can
- * subscribe a browser; its columns keep their values meanwhile.)
- */
+/** The settings page's notification choices: e-mail and push per kind. */
 export const notificationSettingsSchema = z.object({
   messagesEmail: checkbox,
   alertsEmail: checkbox,
   favoritesEmail: checkbox,
+  messagesPush: checkbox,
+  alertsPush: checkbox,
+  favoritesPush: checkbox,
 });

@@ -98,9 +98,34 @@ interface Recipient {
   email: string;
   name: string;
   lang: Lang;
+  /** Unread-message e-mails on. */
   wants: boolean;
+  /** Unread-message pushes on. */
+  wants_push: boolean;
   suspended: boolean;
 }
+
+/** Who is told, in which language, and whether they want it: shared by e-mail and push. */
+async function readRecipient(db: Database, recipientId: string) {
+  const [recipient] = await selectRows<Recipient>(
+    db,
+    sql`select u.email, coalesce(nullif(trim(p.full_name), ''), u.name) as name,
+          coalesce(p.preferred_language::text, 'en') as lang,
+          coalesce(np.messages_email, true) as wants,
+          coalesce(np.messages_push, true) as wants_push,
+          u.suspended_at is not null as suspended
+        from users u
+        left join profiles p on p.id = u.id
+        left join notification_preferences np on np.user_id = u.id
+        where u.id = ${recipientId}`,
+  );
+  return recipient;
+}
+
+/** The same rule for both channels: never about a message from a member the recipient blocked. */
+const notBlocked = (recipientId: string) =>
+  sql`not exists (select 1 from blocks b
+        where b.blocker_id = ${recipientId} and b.blocked_id = m.sender_id)`;
 
 interface Pending {
   conversation_id: string;
@@ -135,16 +160,7 @@ export async function sendUnreadNotices({
   queue: UnreadNoticeQueue;
   now?: Date;
 }): Promise<{ sent: number; later: Date | null }> {
-  const [recipient] = await selectRows<Recipient>(
-    db,
-    sql`select u.email, coalesce(nullif(trim(p.full_name), ''), u.name) as name,
-          coalesce(p.preferred_language::text, 'en') as lang,
-          coalesce(np.messages_email, true) as wants, u.suspended_at is not null as suspended
-        from users u
-        left join profiles p on p.id = u.id
-        left join notification_preferences np on np.user_id = u.id
-        where u.id = ${recipientId}`,
-  );
+  const recipient = await readRecipient(db, recipientId);
   if (!recipient?.wants || recipient.suspended) return { sent: 0, later: null };
 
   // Each conversation with messages to the recipient that are unread and newer than its last
@@ -158,8 +174,7 @@ export async function sendUnreadNotices({
         where (c.buyer_id = ${recipientId} or c.seller_id = ${recipientId})
           and m.sender_id is not null and m.sender_id <> ${recipientId} and m.read_at is null
           and m.created_at > coalesce(n.notified_at, '-infinity'::timestamptz)
-          and not exists (select 1 from blocks b
-            where b.blocker_id = ${recipientId} and b.blocked_id = m.sender_id)
+          and ${notBlocked(recipientId)}
         group by c.id, n.notified_at`,
   );
   const dueAt = (row: Pending) =>
@@ -233,4 +248,120 @@ export async function sendUnreadNotices({
     throw error;
   }
   return { sent: conversations.length, later };
+}
+
+/*
+ * The push path (issue 15, item 3). Each message schedules a `notify-push` job for its recipient
+ * PUSH_AFTER_SECONDS later. A member with the thread open has it marked read at once by their page
+ * (the live stream delivers the message and the page posts "read"), so the job, which runs only
+ * on a message still unread, sends them nothing; a member away gets the push a few seconds after
+ * the message. The rule holds across instances: it reads the database, not this instance's hub.
+ */
+
+/** How long a message waits before its push: enough for an open thread to mark it read. */
+export const PUSH_AFTER_SECONDS = 5;
+
+/** The part of the job queue the push path needs. */
+export interface UnreadPushQueue {
+  send(
+    name: "notify-push",
+    data: { recipientId: string; messageId: string },
+    options: { key: string; startAfter: Date },
+  ): Promise<unknown>;
+}
+
+/** Wraps a live-event sink so that every message sent also schedules its recipient's push. */
+export function withUnreadPushes(
+  live: LiveEventSink,
+  queue: UnreadPushQueue,
+  onError: (error: unknown) => void = () => {},
+): LiveEventSink {
+  return {
+    async publish(event) {
+      await live.publish(event);
+      if (event.kind !== "message") return;
+      const startAfter = new Date(Date.now() + PUSH_AFTER_SECONDS * 1000);
+      for (const memberId of new Set(event.memberIds)) {
+        if (memberId === event.senderId) continue;
+        await queue
+          .send(
+            "notify-push",
+            { recipientId: memberId, messageId: event.messageId },
+            { key: `push:${event.messageId}:${memberId}`, startAfter },
+          )
+          .catch(onError);
+      }
+    },
+  };
+}
+
+/** What a push about an unread message shows: never the message's text. */
+export interface UnreadPush {
+  lang: Lang;
+  /** Who wrote. */
+  sender: string;
+  /** The listing's title in the recipient's language. */
+  title: string;
+  /** The thread, absolute. */
+  url: string;
+  /** The listing's smallest primary photo (absolute), if it has one. */
+  icon: string | null;
+  conversationId: string;
+}
+
+/**
+ * The push for `messageId` if `recipientId` should get one now: the message is to them, still
+ * unread, not from a member they blocked, they are not suspended and want message pushes (the
+ * same checks as the e-mail). Null otherwise.
+ */
+export async function findUnreadPush({
+  db,
+  recipientId,
+  messageId,
+  publicUrl,
+  photoUrl,
+}: {
+  db: Database;
+  recipientId: string;
+  messageId: string;
+  publicUrl: string;
+  /** The address of a stored photo's key (mediaUrl, CDN or /media). */
+  photoUrl: (key: string) => string;
+}): Promise<UnreadPush | null> {
+  const recipient = await readRecipient(db, recipientId);
+  if (!recipient?.wants_push || recipient.suspended) return null;
+  const [row] = await selectRows<{
+    conversation_id: string;
+    title: string;
+    title_ar: string;
+    sender: string | null;
+    variants: { width: number; key: string }[] | null;
+  }>(
+    db,
+    sql`select m.conversation_id, l.title, l.title_ar,
+          coalesce(nullif(trim(sp.full_name), ''), su.name) as sender, img.variants
+        from messages m
+        join conversations c on c.id = m.conversation_id
+        join listings l on l.id = c.listing_id
+        left join users su on su.id = m.sender_id
+        left join profiles sp on sp.id = m.sender_id
+        left join listing_images img on img.listing_id = l.id and img.is_primary
+        where m.id = ${messageId} and m.read_at is null
+          and m.sender_id is not null and m.sender_id <> ${recipientId}
+          and (c.buyer_id = ${recipientId} or c.seller_id = ${recipientId})
+          and ${notBlocked(recipientId)}`,
+  );
+  if (!row) return null;
+  const lang: Lang = recipient.lang === "ar" ? "ar" : "en";
+  const base = publicUrl.replace(/\/+$/, "");
+  const smallest = [...(row.variants ?? [])].sort((a, b) => a.width - b.width)[0];
+  const icon = smallest ? photoUrl(smallest.key) : null;
+  return {
+    lang,
+    sender: row.sender?.trim() || (lang === "ar" ? "مستخدم" : "A member"),
+    title: (lang === "ar" ? row.title_ar || row.title : row.title || row.title_ar) ?? "",
+    url: `${base}/messages/${row.conversation_id}`,
+    icon: icon ? new URL(icon, `${base}/`).toString() : null,
+    conversationId: row.conversation_id,
+  };
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { listings, savedSearches } from "~/db/schema";
 import { listingStatements } from "~/domain/discovery/find-listings.server";
+import { queuePush } from "~/domain/notifications/queue-push.server";
 import { unsubscribeLink } from "~/domain/notifications/unsubscribe.server";
 import { prefixExpansions } from "~/domain/search/search-query.server";
 import type { Lang } from "~/i18n/config";
@@ -10,6 +11,7 @@ import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import type { JobSender } from "~/jobs/app-jobs.server";
 import { queueMail } from "~/mail/queue-mail.server";
+import { type MailTemplate, renderMail } from "~/mail/templates.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { findSavedSearchesMatching } from "./find-saved-searches-matching.server";
 import { describeSavedSearch, parseSavedSearch, resultsPath } from "./saved-search-query";
@@ -121,12 +123,16 @@ interface Claimed {
   email: string;
   member_name: string;
   lang: string;
+  /** Alert e-mails on (and not suspended). */
   wants: boolean;
+  /** Alert pushes on (and not suspended). */
+  wants_push: boolean;
 }
 
 /**
  * The `saved-search-alert` job: e-mails the search's owner the listings that matched since its
- * last alert (or since it was saved), if any, in their language. Returns how many it told of.
+ * last alert (or since it was saved), if any, in their language, and pushes the same news to
+ * their browsers, each as their preferences say. Returns how many listings it told of.
  */
 export async function sendSavedSearchAlert({
   db,
@@ -161,9 +167,10 @@ export async function sendSavedSearchAlert({
         returning s.id, s.user_id, s.query, s.name, p.since, u.email,
           coalesce(nullif(trim(pr.full_name), ''), u.name) as member_name,
           coalesce(pr.preferred_language::text, 'en') as lang,
-          coalesce(np.alerts_email, true) and u.suspended_at is null as wants`,
+          coalesce(np.alerts_email, true) and u.suspended_at is null as wants,
+          coalesce(np.alerts_push, true) and u.suspended_at is null as wants_push`,
   );
-  if (!claimed?.wants) return 0;
+  if (!claimed || !(claimed.wants || claimed.wants_push)) return 0;
   const lang: Lang = claimed.lang === "ar" ? "ar" : "en";
   const query = parseSavedSearch(claimed.query);
   const since = new Date(claimed.since);
@@ -177,26 +184,39 @@ export async function sendSavedSearchAlert({
   const page = await pageOf(1);
   const base = publicUrl.replace(/\/+$/, "");
   const t = serverT(lang, "savedSearches");
-  await queueMail(jobs as JobSender, {
-    to: claimed.email,
-    lang,
-    key: `${claimed.id}:${now.getTime()}`,
-    template: {
-      kind: "saved-search-alert",
-      name: claimed.member_name,
-      search: claimed.name ?? describeSavedSearch(lang, query, t),
-      total,
-      listings: page.map((row) => ({
-        title: localized(lang, row, "title"),
-        price: formatPrice(lang, row.price),
-        url: `${base}/listing/${row.id}`,
-      })),
-      url: `${base}${resultsPath(query)}`,
-      unsubscribeUrl: unsubscribeLink(publicUrl, signer, {
-        userId: claimed.user_id,
-        kind: "alerts",
-      }),
-    },
-  });
+  const key = `${claimed.id}:${now.getTime()}`;
+  const template = {
+    kind: "saved-search-alert",
+    name: claimed.member_name,
+    search: claimed.name ?? describeSavedSearch(lang, query, t),
+    total,
+    listings: page.map((row) => ({
+      title: localized(lang, row, "title"),
+      price: formatPrice(lang, row.price),
+      url: `${base}/listing/${row.id}`,
+    })),
+    url: `${base}${resultsPath(query)}`,
+    unsubscribeUrl: unsubscribeLink(publicUrl, signer, {
+      userId: claimed.user_id,
+      kind: "alerts",
+    }),
+  } satisfies MailTemplate;
+  if (claimed.wants) {
+    await queueMail(jobs as JobSender, { to: claimed.email, lang, key, template });
+  }
+  const first = template.listings[0];
+  if (claimed.wants_push && first) {
+    await queuePush(db, jobs, {
+      memberId: claimed.user_id,
+      key: `alert:${key}`,
+      message: {
+        title: renderMail(template, lang, { publicUrl, supportEmail: "" }).subject,
+        body: serverT(lang, "mail")("push.alert", { title: first.title, price: first.price }),
+        url: template.url,
+        tag: `saved-search:${claimed.id}`,
+        lang,
+      },
+    });
+  }
   return total;
 }

@@ -87,11 +87,26 @@ const account = {
     intro: "Your account, your password, the language of the site and your sessions.",
     notifications: {
       title: "Notifications",
-      body: "Choose which e-mails Souqna sends you. Each of them also has a link to stop it.",
+      body: "Choose how Souqna tells you of each kind: by e-mail, by a notification on your devices, or both. Every e-mail also has a link to stop it.",
       kinds: {
-        messages: "Unread messages (after 10 minutes, at most one e-mail per conversation an hour)",
+        messages:
+          "Unread messages (e-mail after 10 minutes, at most one per conversation an hour; a notification at once)",
         alerts: "New listings for my saved searches",
         favorites: "Price drops and sales of my favourites",
+      },
+      channels: { email: "E-mail", push: "Notification" },
+      device: {
+        title: "Notifications on this device",
+        body: "The notification boxes above apply to every device where notifications are on.",
+        enable: "Get notified on this device",
+        enabled: "This device gets Souqna's notifications.",
+        disable: "Turn off on this device",
+        working: "One moment…",
+        noJs: "Notifications on this device need JavaScript. Turn it on in your browser to get them.",
+        unsupported: "This browser cannot show notifications from websites.",
+        denied:
+          "Notifications are blocked for Souqna in this browser. Allow them in the browser's site settings, then try again.",
+        failed: "This device could not be set up for notifications. Please try again.",
       },
       save: "Save notifications",
       savedTitle: "Saved",

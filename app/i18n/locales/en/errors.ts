@@ -119,6 +119,13 @@ const errors = {
     "This search has a category or filter Souqna does not know. Go back to the results, check the filters and try again.",
   SAVED_SEARCH_EMPTY:
     "Choose a category, a filter or words to search for before saving: a search for everything would tell you about every new listing.",
+  PUSH_SUBSCRIPTION_INVALID:
+    "This browser's notification subscription could not be read. Reload the page and press “Get notified on this device” again.",
+  // The number is MAX_PUSH_SUBSCRIPTIONS.
+  PUSH_SUBSCRIPTION_LIMIT:
+    "Notifications are on for 10 browsers already. Turn them off on a browser you no longer use, then try again.",
+  PUSH_SERVICE_UNKNOWN:
+    "Souqna cannot send notifications through this browser's notification service. Try Chrome, Edge, Firefox or Safari.",
 } as const;
 
 export default errors;

@@ -89,6 +89,12 @@ const mail = {
     notYou:
       "You get this e-mail because you saved this search. Choose how often (at once, daily or never) in Saved searches.",
   },
+  // Web Push notifications (decision 021): the title is the e-mail's subject, this is the body.
+  push: {
+    alert: "{{title}} — {{price}}",
+    priceDrop: "Now {{newPrice}} instead of {{oldPrice}}.",
+    sold: "The seller marked it as sold.",
+  },
   devMail: {
     title: "Outbox",
     intro:

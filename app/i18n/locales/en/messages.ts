@@ -71,6 +71,20 @@ const messages = {
     unknownUser: "Unknown User",
     reconnecting: "Reconnecting…",
   },
+  push: {
+    notificationTitle: "{{sender}} sent you a message",
+    notificationBody: "About “{{title}}”. Open the conversation to reply.",
+    offerTitle: "Get notified of replies",
+    offerBody: "Souqna can tell this device when a reply arrives, even when the site is closed.",
+    enable: "Get notified of replies",
+    enabled: "This device will be notified of replies.",
+    notNow: "Not now",
+    working: "One moment…",
+    unsupported: "This browser cannot show notifications from websites.",
+    denied:
+      "Notifications are blocked for Souqna in this browser. Allow them in the browser's site settings, then try again.",
+    failed: "This device could not be set up for notifications. Please try again.",
+  },
   listing: {
     title: "Message seller",
     label: "Your message to the seller",

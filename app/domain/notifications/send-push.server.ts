@@ -1,0 +1,91 @@
+import type { Agent } from "node:https";
+import { eq, sql } from "drizzle-orm";
+import webpush, { WebPushError } from "web-push";
+import type { Database } from "~/db/client.server";
+import { pushSubscriptions } from "~/db/schema";
+import type { VapidKeys } from "~/utils/vapid.server";
+import { isKnownPushService } from "./push-schemas";
+
+/**
+ * What the service worker (public/sw.js) shows: every text already in the member's language, so
+ * the worker holds none. Never a message's text: a notification is read over a shoulder.
+ */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Opened by a click: a page of this site, absolute. */
+  url: string;
+  icon?: string;
+  /** One notification per tag: a second message in a thread replaces the first. */
+  tag: string;
+  lang: "en" | "ar";
+}
+
+/** How long a push service keeps trying to reach an offline browser: a day, then it is stale. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export type PushOutcome = "sent" | "expired" | "gone" | "refused";
+
+/**
+ * Encrypts `message` to one subscribed browser (RFC 8291, aes128gcm) and hands it to its push
+ * service, signed with our VAPID key (RFC 8292). 404 or 410 means the subscription expired or was
+ * revoked: its row is deleted. Any other failure throws, for the job queue to retry. A row whose
+ * endpoint is no longer at one of `services` (the operator narrowed PUSH_SERVICE_HOSTS) is
+ * deleted unsent.
+ */
+export async function sendPushToSubscription({
+  db,
+  subscriptionId,
+  message,
+  vapid,
+  services,
+  agent,
+}: {
+  db: Database;
+  subscriptionId: string;
+  message: PushMessage;
+  vapid: VapidKeys;
+  services: readonly string[];
+  /** Tests trust their own push service's certificate through it. */
+  agent?: Agent;
+}): Promise<PushOutcome> {
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .limit(1);
+  if (!row) return "gone";
+  if (!isKnownPushService(row.endpoint, services)) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+    return "refused";
+  }
+  try {
+    await webpush.sendNotification(
+      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "high",
+        contentEncoding: "aes128gcm",
+        timeout: 10_000,
+        ...(agent ? { agent } : {}),
+      },
+    );
+  } catch (error) {
+    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+      return "expired";
+    }
+    if (error instanceof WebPushError) {
+      // The push service's answer, without the body's details: the queue logs and retries it.
+      throw new Error(`push service answered ${error.statusCode} for subscription ${row.id}`);
+    }
+    throw error;
+  }
+  await db
+    .update(pushSubscriptions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(pushSubscriptions.id, row.id));
+  return "sent";
+}

@@ -19,7 +19,7 @@ import { markConversationRead } from "~/domain/messaging/mark-conversation-read.
 import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/messaging-schemas";
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { getNotificationSettings } from "~/domain/notifications/notification-preferences.server";
-import { withUnreadNotices, withUnreadPushes } from "~/domain/notifications/unread-notices.server";
+import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
@@ -89,10 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       const sent = await sendMessage({
         db,
-        live: withUnreadPushes(
-          withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
-          context.jobs,
-        ),
+        live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
         member,
         conversationId,
         body: submission.value.body,

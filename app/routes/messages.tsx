@@ -13,7 +13,7 @@ import { isListingId } from "~/domain/listings/listings-schemas";
 import { INBOX_PAGE, listInbox } from "~/domain/messaging/list-inbox.server";
 import { startConversationSchema } from "~/domain/messaging/messaging-schemas";
 import { startConversation } from "~/domain/messaging/start-conversation.server";
-import { withUnreadNotices, withUnreadPushes } from "~/domain/notifications/unread-notices.server";
+import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
@@ -76,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { listingId, body } = submission.value;
     const sent = await startConversation({
       db,
-      live: withUnreadPushes(
-        withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
-        context.jobs,
-      ),
+      live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
       member,
       listingId,
       body,

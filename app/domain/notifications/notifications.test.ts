@@ -22,9 +22,9 @@ import {
   saveNotificationSettings,
 } from "./notification-preferences.server";
 import {
+  type MessageNoticeQueue,
   sendUnreadNotices,
   type UnreadNotice,
-  type UnreadNoticeQueue,
   withUnreadNotices,
 } from "./unread-notices.server";
 import { readUnsubscribeLink, unsubscribe, unsubscribeLink } from "./unsubscribe.server";
@@ -41,9 +41,13 @@ const BUYER = member("buyer");
 
 let sent: UnreadNotice[];
 let scheduled: { data: { recipientId: string }; options: { key: string; startAfter: Date } }[];
-const queue: UnreadNoticeQueue = {
-  async send(_name, data, options) {
-    scheduled.push({ data, options });
+const queue: MessageNoticeQueue = {
+  async send(
+    name: string,
+    data: { recipientId: string },
+    options: { key: string; startAfter: Date },
+  ) {
+    if (name === "notify-unread") scheduled.push({ data, options });
   },
 };
 

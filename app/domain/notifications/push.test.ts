@@ -34,7 +34,7 @@ import { saveNotificationSettings } from "./notification-preferences.server";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./push-schemas";
 import { subscribePush, unsubscribePush } from "./push-subscriptions.server";
 import { sendPushToSubscription } from "./send-push.server";
-import { PUSH_AFTER_SECONDS, withUnreadPushes } from "./unread-notices.server";
+import { PUSH_AFTER_SECONDS, withUnreadNotices } from "./unread-notices.server";
 import { notifyWatchers } from "./watchers.server";
 
 /*
@@ -383,11 +383,19 @@ describe("sending", () => {
 
   it("a message schedules its recipient's push a few seconds later, keyed by message", async () => {
     const sent: { name: string; data: unknown; options: { key: string; startAfter: Date } }[] = [];
-    const live = withUnreadPushes(noLiveEvents, {
-      send: async (name, data, options) => {
-        sent.push({ name, data, options });
+    const live = withUnreadNotices(
+      noLiveEvents,
+      {
+        send: async (
+          name: string,
+          data: { recipientId: string },
+          options: { key: string; startAfter: Date },
+        ) => {
+          if (name === "notify-push") sent.push({ name, data, options });
+        },
       },
-    });
+      600,
+    );
     await live.publish({
       kind: "message",
       conversationId: "c",
@@ -543,15 +551,13 @@ describe("alerts and favourites", () => {
     });
     const { id: searchId } = await saveSearch({ db, member: BUYER, query: "category=1" });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await db
-      .insert(listings)
-      .values({
-        userId: "seller",
-        categoryId: 1,
-        title: "Hyundai i10",
-        titleAr: "هيونداي",
-        price: 900,
-      });
+    await db.insert(listings).values({
+      userId: "seller",
+      categoryId: 1,
+      title: "Hyundai i10",
+      titleAr: "هيونداي",
+      price: 900,
+    });
     recorded.length = 0;
     expect(
       await sendSavedSearchAlert({

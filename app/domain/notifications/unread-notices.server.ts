@@ -50,13 +50,17 @@ export async function scheduleUnreadNotice(
   );
 }
 
+/** The jobs a message schedules for its recipient: the e-mail notice and the push. */
+export type MessageNoticeQueue = UnreadNoticeQueue & UnreadPushQueue;
+
 /**
  * The live-event sink the message use cases announce to, which also schedules the recipient's
- * notice: every way of sending a message announces it, so none can forget the notice.
+ * e-mail notice (after `delaySeconds`) and push (after PUSH_AFTER_SECONDS): every way of sending
+ * a message announces it, so none can forget them.
  */
 export function withUnreadNotices(
   live: LiveEventSink,
-  queue: UnreadNoticeQueue,
+  queue: MessageNoticeQueue,
   delaySeconds: number,
   onError: (error: unknown) => void = () => {},
 ): LiveEventSink {
@@ -65,10 +69,18 @@ export function withUnreadNotices(
       await live.publish(event);
       if (event.kind !== "message") return;
       const at = new Date(Date.now() + delaySeconds * 1000);
+      const pushAt = new Date(Date.now() + PUSH_AFTER_SECONDS * 1000);
       for (const memberId of new Set(event.memberIds)) {
         if (memberId === event.senderId) continue;
         // The message is saved: a notice that cannot be scheduled must not fail the sending.
         await scheduleUnreadNotice(queue, memberId, at).catch(onError);
+        await queue
+          .send(
+            "notify-push",
+            { recipientId: memberId, messageId: event.messageId },
+            { key: `push:${event.messageId}:${memberId}`, startAfter: pushAt },
+          )
+          .catch(onError);
       }
     },
   };
@@ -268,31 +280,6 @@ export interface UnreadPushQueue {
     data: { recipientId: string; messageId: string },
     options: { key: string; startAfter: Date },
   ): Promise<unknown>;
-}
-
-/** Wraps a live-event sink so that every message sent also schedules its recipient's push. */
-export function withUnreadPushes(
-  live: LiveEventSink,
-  queue: UnreadPushQueue,
-  onError: (error: unknown) => void = () => {},
-): LiveEventSink {
-  return {
-    async publish(event) {
-      await live.publish(event);
-      if (event.kind !== "message") return;
-      const startAfter = new Date(Date.now() + PUSH_AFTER_SECONDS * 1000);
-      for (const memberId of new Set(event.memberIds)) {
-        if (memberId === event.senderId) continue;
-        await queue
-          .send(
-            "notify-push",
-            { recipientId: memberId, messageId: event.messageId },
-            { key: `push:${event.messageId}:${memberId}`, startAfter },
-          )
-          .catch(onError);
-      }
-    },
-  };
 }
 
 /** What a push about an unread message shows: never the message's text. */

@@ -132,7 +132,8 @@ interface Claimed {
 /**
  * The `saved-search-alert` job: e-mails the search's owner the listings that matched since its
  * last alert (or since it was saved), if any, in their language, and pushes the same news to
- * their browsers, each as their preferences say. Returns how many listings it told of.
+ * their browsers, each as their preferences say. Returns how many listings it told of: 0 when
+ * it reached nobody (e-mail off and no browser subscribed).
  */
 export async function sendSavedSearchAlert({
   db,
@@ -205,8 +206,9 @@ export async function sendSavedSearchAlert({
     await queueMail(jobs as JobSender, { to: claimed.email, lang, key, template });
   }
   const first = template.listings[0];
+  let browsers = 0;
   if (claimed.wants_push && first) {
-    await queuePush(db, jobs, {
+    browsers = await queuePush(db, jobs, {
       memberId: claimed.user_id,
       key: `alert:${key}`,
       message: {
@@ -218,5 +220,5 @@ export async function sendSavedSearchAlert({
       },
     });
   }
-  return total;
+  return claimed.wants || browsers > 0 ? total : 0;
 }

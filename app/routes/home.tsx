@@ -9,7 +9,6 @@ import { getMember } from "~/domain/accounts/session.server";
 import { countListingsByCategory } from "~/domain/catalog/count-listings-by-category.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
-import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -63,23 +62,21 @@ async function latestListings({
 }: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth" | "storage" | "logger"> & {
   request: Request;
 }) {
-  const [found, usdRate, member] = await Promise.all([
-    findListings({
-      db,
-      query: parseListingQuery(new URLSearchParams()),
-      pageSize: LATEST,
-      withTotal: false,
-    }),
+  const [found, usdRate] = await Promise.all([
+    // The root loader's lookup, shared: no extra query. The member's hearts come in the page's
+    // own rows, none for visitors.
+    getMember({ auth, db, request }).then((member) =>
+      findListings({
+        db,
+        query: parseListingQuery(new URLSearchParams()),
+        pageSize: LATEST,
+        withTotal: false,
+        member,
+      }),
+    ),
     getUsdRate({ db, env }),
-    // The root loader's lookup, shared: no extra query.
-    getMember({ auth, db, request }),
   ]);
-  // The member's hearts: one query for the three cards, none for visitors.
-  const favorited = await favoritedAmong({
-    db,
-    member,
-    listingIds: found.items.map((item) => item.id),
-  });
+  const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return markFavorites(
     found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger })),
     favorited,

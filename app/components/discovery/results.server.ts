@@ -3,7 +3,6 @@ import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { findListings } from "~/domain/discovery/find-listings.server";
 import { type ListingQuery, queryString, SORTS, type Sort } from "~/domain/discovery/listing-query";
-import { favoritedAmong } from "~/domain/favorites/favorited-among.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
@@ -14,7 +13,7 @@ import { markFavorites, toCardView } from "./card-view.server";
 
 /**
  * One page of results as cards, with the "Found N listing(s)" line, for any results page. For a
- * signed-in member, one more query marks the cards they saved.
+ * signed-in member, the page's own rows say which cards they saved: no query of its own.
  */
 export async function loadResults({
   db,
@@ -40,15 +39,11 @@ export async function loadResults({
   includeCategory?: boolean;
 }) {
   const [found, usdRate] = await Promise.all([
-    findListings({ db, query, pageSize }),
+    findListings({ db, query, pageSize, member }),
     getUsdRate({ db, env }),
   ]);
   const now = Date.now();
-  const favorited = await favoritedAmong({
-    db,
-    member,
-    listingIds: found.items.map((item) => item.id),
-  });
+  const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return {
     cards: markFavorites(
       found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, now })),

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
-import { listingDetails, listingImages, listings } from "~/db/schema";
+import { favorites, listingDetails, listingImages, listings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
 import {
   type Corrections,
   expandQuery,
@@ -22,6 +23,8 @@ export interface FoundListing {
   createdAt: Date;
   details: Record<string, string | number> | null;
   image: { variants: { width: number; height: number; key: string }[] } | null;
+  /** The member the page was asked for saved it; absent when no member was given. */
+  favorited?: boolean;
 }
 
 export interface FoundPage {
@@ -50,6 +53,12 @@ export interface StatementOptions {
    * member's last visit, and test one new listing (`listings.id = $new`), with the page's WHERE.
    */
   also?: SQL;
+  /**
+   * The signed-in member's id: the page's rows then say whether each is in their favourites (one
+   * indexed lookup per row of the page), instead of a query of its own. Without it the page's
+   * statement is the visitors' one, unchanged (docs/decisions/011).
+   */
+  favoritesOf?: string | null;
 }
 
 /** `%` and `_` are wildcards in LIKE; a visitor's text must match only itself. */
@@ -140,6 +149,9 @@ export function listingStatements(
   options: StatementOptions = {},
 ) {
   const { where, rank } = listingConditions(query, options);
+  const columns = options.favoritesOf
+    ? { ...cardColumns, favorited: favoritedColumn(options.favoritesOf) }
+    : cardColumns;
   // A detail filter holds only listings that have details. A make copied onto the listing
   // already says it has them, so the motors filter need not join details to count.
   const { make, ...otherExact } = query.exact;
@@ -147,7 +159,8 @@ export function listingStatements(
     Object.keys(otherExact).length > 0 ||
     query.ranges.some((range) => make === undefined || !isCopiedRangeDetail(range.key));
   const pageOf = (page: number, broad = false) => {
-    const base = db.select(cardColumns).from(listings);
+    // Typed as if `favorited` were always there; it is only with favoritesOf (toFound).
+    const base = db.select(columns as CardColumnsWithFavorited).from(listings);
     const joined = needsDetails
       ? base.innerJoin(listingDetails, eq(listingDetails.listingId, listings.id))
       : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
@@ -202,34 +215,59 @@ export const cardColumns = {
     order by i.is_primary desc, i.sort_order asc limit 1)`,
 };
 
+/** Whether the member saved the row's listing: favorites_user_listing_key answers it. */
+function favoritedColumn(memberId: string) {
+  return sql<boolean>`exists (
+    select 1 from ${favorites} f
+    where f.user_id = ${memberId} and f.listing_id = ${listings.id})`;
+}
+
+type CardColumnsWithFavorited = typeof cardColumns & {
+  favorited: ReturnType<typeof favoritedColumn>;
+};
+
 export async function findListings({
   db,
   query,
   pageSize = PAGE_SIZE,
   withTotal = true,
+  member = null,
 }: {
   db: Database;
   query: ListingQuery;
   pageSize?: number;
   withTotal?: boolean;
+  /** A signed-in member: each listing then says whether they saved it (`favorited`). */
+  member?: Pick<Member, "id"> | null;
 }): Promise<FoundPage> {
+  const favoritesOf = member?.id ?? null;
   // What each query word stands for, first, so that the count and the page carry it as a
   // constant; the corrections they would need come in the same statement.
   const prepared = query.q.trim() ? await prepareSearch(db, query.q) : undefined;
-  const exact = await findPage(db, query, pageSize, withTotal, { expanded: prepared?.expanded });
+  const exact = await findPage(db, query, pageSize, withTotal, {
+    expanded: prepared?.expanded,
+    favoritesOf,
+  });
   // Typos are forgiven only when the words as typed find nothing: then each word is also tried
   // as the known words closest to it.
   if (exact.total > 0 || !prepared || prepared.corrections.size === 0) return exact;
   const { corrections } = prepared;
   const expanded = await expandQuery(db, query.q, { corrections });
-  return findPage(db, query, pageSize, withTotal, { corrections, expanded });
+  return findPage(db, query, pageSize, withTotal, { corrections, expanded, favoritesOf });
 }
 
 function toFound({
   imageVariants,
+  favorited,
   ...row
-}: Omit<FoundListing, "image"> & { imageVariants: FoundListing["image"] }): FoundListing {
-  return { ...row, image: imageVariants ?? null };
+}: Omit<FoundListing, "image" | "favorited"> & {
+  imageVariants: FoundListing["image"];
+  /** Undefined for a visitor's page: their statement has no such column. */
+  favorited: boolean | undefined;
+}): FoundListing {
+  const found: FoundListing = { ...row, image: imageVariants ?? null };
+  if (favorited !== undefined) found.favorited = favorited;
+  return found;
 }
 
 async function findPage(

@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { categoryName } from "./components/layout/category-name";
 import { ErrorScreen } from "./components/layout/error-screen";
+import { installPromptScript } from "./components/layout/install-prompt";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
 import { unreadForHeader } from "./components/messaging/unread.server";
@@ -97,7 +98,6 @@ export const links: Route.LinksFunction = () => [
   // the module preloads, so the browser asks for it before the scripts.
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -110,6 +110,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#047858" />
+        {/* The manifest in the page's language: browsers fetch it without cookies. */}
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${lang}`} />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, no outside input
+          dangerouslySetInnerHTML={{ __html: installPromptScript }}
+        />
         <Meta />
         <Links />
       </head>

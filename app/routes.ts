@@ -34,6 +34,7 @@ export default [
   route("api/push-subscriptions", "routes/api.push-subscriptions.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("sitemaps/:file", "routes/sitemaps.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -376,7 +376,7 @@ export function staticAssets(clientDir: string): express.RequestHandler {
       setHeaders: staticHeaders,
     }),
   );
-  // The other files (favicon, manifest) are few and fixed per build: a page's address is looked
+  // The other files (favicon, app icons) are few and fixed per build: a page's address is looked
   // up in their list instead of asking the disk (a stat) on every page request.
   const files = new Set(listFiles(clientDir, "/").filter((file) => !file.startsWith("/assets/")));
   const serveFile = express.static(clientDir, {

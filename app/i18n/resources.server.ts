@@ -12,6 +12,7 @@ import arMessages from "./locales/ar/messages";
 import arModeration from "./locales/ar/moderation";
 import arPages from "./locales/ar/pages";
 import arSavedSearches from "./locales/ar/saved-searches";
+import arWebApp from "./locales/ar/web-app";
 import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
 import enCommon from "./locales/en/common";
@@ -26,16 +27,17 @@ import enMessages from "./locales/en/messages";
 import enModeration from "./locales/en/moderation";
 import enPages from "./locales/en/pages";
 import enSavedSearches from "./locales/en/saved-searches";
+import enWebApp from "./locales/en/web-app";
 
 /**
  * Every catalog, for the server. The browser receives only what each page needs. The error
- * messages and the notices after a redirect are written on the server only, so they sit in files
- * of their own, outside the shared catalog the browser fetches, and join `common` here
- * (`errors.*`, `flash.*`).
+ * messages, the notices after a redirect and the web app manifest are written on the server only,
+ * so they sit in files of their own, outside the shared catalog the browser fetches, and join
+ * `common` here (`errors.*`, `flash.*`, `webApp.*`).
  */
 export const resources = {
   en: {
-    common: { ...enCommon, errors: enErrors, flash: enFlash },
+    common: { ...enCommon, errors: enErrors, flash: enFlash, webApp: enWebApp },
     auth: enAuth,
     account: enAccount,
     home: enHome,
@@ -49,7 +51,7 @@ export const resources = {
     savedSearches: enSavedSearches,
   },
   ar: {
-    common: { ...arCommon, errors: arErrors, flash: arFlash },
+    common: { ...arCommon, errors: arErrors, flash: arFlash, webApp: arWebApp },
     auth: arAuth,
     account: arAccount,
     home: arHome,

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { DialogClose, useModal } from "~/components/ui/dialog";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
+import { InstallEntry } from "./install-entry";
+import { useInstallOffer } from "./install-prompt";
 import type { NavCategory } from "./nav-category";
 
 interface CategoryDrawerProps {
@@ -20,6 +22,7 @@ export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawe
   const { t } = useTranslation();
   const ref = useModal(open, onOpenChange);
   const titleId = useId();
+  const installOffered = useInstallOffer();
   return (
     <dialog
       ref={ref}
@@ -55,6 +58,7 @@ export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawe
           ))}
         </ul>
       </nav>
+      {installOffered ? <InstallEntry inDrawer onPrompt={() => onOpenChange(false)} /> : null}
     </dialog>
   );
 }

@@ -5,6 +5,7 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
+import { useInstallOffer } from "./install-prompt";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import type { MemberSummary } from "./member-menu";
@@ -31,6 +32,19 @@ const MemberTools = memo(function MemberTools({ member }: { member: MemberSummar
     </Suspense>
   );
 });
+
+// Fetched only once the browser offers to install the app (install-prompt.ts).
+const InstallEntry = lazy(() =>
+  import("./install-entry").then((m) => ({ default: m.InstallEntry })),
+);
+
+function InstallSlot() {
+  return useInstallOffer() ? (
+    <Suspense fallback={null}>
+      <InstallEntry />
+    </Suspense>
+  ) : null;
+}
 
 const CategoryDrawer = lazy(() =>
   import("./category-drawer").then((m) => ({ default: m.CategoryDrawer })),
@@ -76,6 +90,7 @@ export function Header({
           <SearchBox id="search-desktop" defaultValue={query} />
         </div>
         <nav className="ms-auto flex items-center gap-0.5 sm:gap-2" aria-label={t("brand")}>
+          <InstallSlot />
           <LanguageSwitch />
           {member ? (
             <MemberTools member={member} />

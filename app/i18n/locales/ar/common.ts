@@ -15,6 +15,7 @@ const common = {
     placeAd: "أضف إعلانًا",
     openMenu: "افتح قائمة الفئات",
     homeLink: "الصفحة الرئيسية لسوقنا",
+    install: "ثبّت سوقنا",
     switchLanguage: "English",
     switchLanguageLabel: "التبديل إلى الإنجليزية",
     messages: "الرسائل",

@@ -13,6 +13,7 @@ const common = {
     placeAd: "Place Ad",
     openMenu: "Open categories menu",
     homeLink: "Souqna home",
+    install: "Install Souqna",
     switchLanguage: "العربية",
     switchLanguageLabel: "Switch to Arabic",
     messages: "Messages",

@@ -39,7 +39,7 @@ export interface AppOptions {
    * The job queue: routes get its send-only face (context.jobs); /healthz and /metrics its depth.
    * Whether this process also works jobs is decided in server/index.ts.
    */
-  jobs: Pick<AppJobQueue, "send" | "depth">;
+  jobs: Pick<AppJobQueue, "send" | "sendMany" | "depth">;
   /** The mailer of this process when it works the mail jobs: /healthz reports how it fares. */
   mailer?: Mailer;
   /** Live messages (message-hub.server.ts): in-process on PGlite, LISTEN/NOTIFY on PostgreSQL. */

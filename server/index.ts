@@ -15,6 +15,7 @@ import {
   type MessageHub,
 } from "../app/domain/messaging/message-hub.server";
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
+import { rekeySavedSearches } from "../app/domain/saved-searches/rekey-saved-searches.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
 import {
   type AppJobQueue,
@@ -75,7 +76,7 @@ async function main() {
 
 /**
  * What happens once per deployment, before any request: migrations (instances take turns on an
- * advisory lock), reference data, the search text, the demo listings. With workers, the primary
+ * advisory lock), reference data, the search text, the saved searches' keys, the demo listings. With workers, the primary
  * does it before it forks them.
  */
 async function prepareDeployment(database: DatabaseHandle, env: Env, logger: AppLogger) {
@@ -83,6 +84,8 @@ async function prepareDeployment(database: DatabaseHandle, env: Env, logger: App
   await syncReferenceData(database.db);
   const reindexed = await reindexSearch(database);
   if (reindexed > 0) logger.info({ listings: reindexed }, "rewrote the search text of listings");
+  const rekeyed = await rekeySavedSearches(database);
+  if (rekeyed > 0) logger.info({ savedSearches: rekeyed }, "filed saved searches for matching");
   if (env.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR, logger });
     if (seeded > 0) logger.info({ listings: seeded }, "added demo listings to the empty database");

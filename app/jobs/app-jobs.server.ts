@@ -25,6 +25,7 @@ import {
   createJobQueue,
   type JobLogger,
   type JobQueue,
+  type ManyJob,
   type QueuePolicy,
   type SendOptions,
 } from "./job-queue.server";
@@ -66,6 +67,11 @@ export interface JobSender {
     data: AppJobs[Name],
     options?: Pick<SendOptions, "key" | "startAfter">,
   ): Promise<{ id: string; created: boolean }>;
+  /** Many jobs of one kind in one statement (a listing's saved-search alerts). */
+  sendMany<Name extends AppJobName>(
+    name: Name,
+    jobs: readonly ManyJob<AppJobs[Name]>[],
+  ): Promise<void>;
 }
 
 /** Test and operator knobs, from the environment (app/utils/env.server.ts). */
@@ -154,8 +160,11 @@ export function createAppJobQueue({
 }
 
 /** The send-only face of a queue, for the request context and the domain. */
-export function jobSender(queue: Pick<AppJobQueue, "send">): JobSender {
-  return { send: (name, data, options) => queue.send(name, data, options) };
+export function jobSender(queue: Pick<AppJobQueue, "send" | "sendMany">): JobSender {
+  return {
+    send: (name, data, options) => queue.send(name, data, options),
+    sendMany: (name, jobs) => queue.sendMany(name, jobs),
+  };
 }
 
 export interface JobHandlerContext {

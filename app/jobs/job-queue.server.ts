@@ -65,6 +65,16 @@ export interface QueueDepth {
   byQueue: Record<string, { queued: number; active: number; failed: number }>;
 }
 
+/** One job of a sendMany: its data, and send()'s key and start. */
+export interface ManyJob<Data> {
+  data: Data;
+  key?: string;
+  startAfter?: Date;
+}
+
+/** Jobs per statement of sendMany: pg-boss sends them as one JSON parameter. */
+const JOBS_PER_INSERT = 1000;
+
 export interface JobQueueOptions<Jobs extends Record<string, object>> {
   database: DatabaseHandle;
   logger: JobLogger;
@@ -93,6 +103,14 @@ export interface JobQueue<Jobs extends Record<string, object>> {
     data: Jobs[Name],
     options?: SendOptions,
   ): Promise<{ id: string; created: boolean }>;
+  /**
+   * Queues many jobs of one kind in one statement (a thousand at a time): what send() does for
+   * each, keys included (a job whose key is already queued is skipped), without a round trip each.
+   */
+  sendMany<Name extends keyof Jobs & string>(
+    name: Name,
+    jobs: readonly ManyJob<Jobs[Name]>[],
+  ): Promise<void>;
   /**
    * Runs `handler` for jobs of `name` on this instance, one at a time per unit of `concurrency`
    * (default 1). Resolving completes the job; throwing fails this attempt and schedules a retry
@@ -265,6 +283,23 @@ export function createJobQueue<Jobs extends Record<string, object>>(
       if (created) return { id: created, created: true };
       if (id) return { id, created: false };
       throw new Error(`job "${name}" was not queued`);
+    },
+
+    async sendMany(name, jobs) {
+      policyOf(name);
+      for (let start = 0; start < jobs.length; start += JOBS_PER_INSERT) {
+        await boss.insert(
+          jobs.slice(start, start + JOBS_PER_INSERT).map(({ data, key, startAfter }) =>
+            withoutUndefined({
+              name,
+              data,
+              id: key ? keyedJobId(name, key) : undefined,
+              singletonKey: key,
+              startAfter: startAfter?.toISOString(),
+            }),
+          ),
+        );
+      }
     },
 
     async work(name, handler, workOptions = {}) {

@@ -155,6 +155,43 @@ describe("the job queue", () => {
     expect(runs.sort()).toEqual(["c1:m7", "c1:m8"]);
   });
 
+  it("queues many jobs at once: a key already queued once, a start in the future kept", async () => {
+    type Jobs = { alert: { search: string } };
+    const jobs = track(queueOn<Jobs>(database, { alert: {} }));
+    await jobs.start();
+    const single = await jobs.send("alert", { search: "s1" }, { key: "s1:slot" });
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    await jobs.sendMany("alert", [
+      { data: { search: "s1" }, key: "s1:slot" },
+      { data: { search: "s2" }, key: "s2:slot" },
+      { data: { search: "s3" }, key: "s3:slot", startAfter: later },
+      { data: { search: "s4" } },
+    ]);
+    // Again, as a job that ran twice: nothing new for the keyed ones.
+    await jobs.sendMany("alert", [{ data: { search: "s2" }, key: "s2:slot" }]);
+    await jobs.sendMany("alert", []);
+    expect((await jobs.depth()).byQueue.alert?.queued).toBe(4);
+
+    const runs: string[] = [];
+    await jobs.work("alert", async (job) => {
+      runs.push(job.data.search);
+    });
+    await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(async () => (await jobState(database, single.id))?.state).toBe("completed");
+    await sleep(1500);
+    expect(runs.sort()).toEqual(["s1", "s2", "s4"]);
+    const [waiting] = await selectRows<{ start_after: Date | string }>(
+      database.db,
+      sql`select start_after from pgboss.job where name = 'alert' and data->>'search' = 's3'`,
+    );
+    expect(Math.abs(new Date(waiting?.start_after ?? 0).getTime() - later.getTime())).toBeLessThan(
+      1000,
+    );
+    await expect(
+      (jobs as unknown as JobQueue<{ unknown: object }>).sendMany("unknown", [{ data: {} }]),
+    ).rejects.toThrow();
+  });
+
   it("runs queued jobs back to back, not one per poll interval", async () => {
     type Jobs = { batch: { n: number } };
     const jobs = track(

@@ -11,7 +11,7 @@ export function inlineJobs(
   env = { PUBLIC_URL: "http://localhost:3000", SUPPORT_EMAIL: "support@example.com" },
 ): JobSender & { keys: (string | undefined)[] } {
   const keys: (string | undefined)[] = [];
-  return {
+  const jobs: JobSender & { keys: (string | undefined)[] } = {
     keys,
     async send(name, data, options) {
       keys.push(options?.key);
@@ -19,12 +19,20 @@ export function inlineJobs(
       if (name === "send-mail") await sendMailJob(data as AppJobs["send-mail"], { env, mailer });
       return { id: crypto.randomUUID(), created: true };
     },
+    async sendMany(name, many) {
+      for (const { data, key, startAfter } of many)
+        await jobs.send(name, data, { key, startAfter });
+    },
   };
+  return jobs;
 }
 
 /** A queue that cannot take a job (its database is failing). */
 export const refusingJobs: JobSender = {
   send: async () => {
+    throw new Error("the job queue is unavailable");
+  },
+  sendMany: async () => {
     throw new Error("the job queue is unavailable");
   },
 };

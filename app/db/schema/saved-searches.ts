@@ -29,8 +29,6 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
-    /** The query's category, copied so that matching a new listing can skip other categories. */
-    categoryId: integer("category_id"),
     name: text("name"),
     cadence: savedSearchCadence("cadence").notNull().default("instant"),
     /** New matches are counted from here; opening the results from /saved-searches moves it. */
@@ -38,11 +36,20 @@ export const savedSearches = pgTable(
     /** When the alert sender last told the member about this search (its batching). */
     lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the search is filed for matching new listings (saved-search-keys.server.ts): each key a
+     * condition every listing it matches meets. Null (a row written before keys existed) makes it
+     * a candidate for every listing until start-up files it.
+     */
+    matchKeys: text("match_keys").array(),
+    /** The MATCH_KEYS_VERSION that wrote match_keys; older rows are filed again at start-up. */
+    matchKeysVersion: integer("match_keys_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("saved_searches_user_query_key").on(t.userId, t.query),
     index("saved_searches_user_created_idx").on(t.userId, t.createdAt),
-    index("saved_searches_category_idx").on(t.categoryId),
+    index("saved_searches_match_keys_idx").using("gin", t.matchKeys),
+    index("saved_searches_unkeyed_idx").on(t.id).where(sql`${t.matchKeys} is null`),
     check("saved_searches_query_length", sql`char_length(${t.query}) between 1 and 2000`),
     check(
       "saved_searches_name_length",

@@ -66,6 +66,22 @@ function likeText(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * The city filter: a case-insensitive substring of the location (spec); a city id stands for its
+ * two names. Saved-search matching asks it of every city to learn which a listing names.
+ */
+export function cityCondition(cityOrText: string): SQL {
+  const city = cities.find((candidate) => candidate.id === cityOrText);
+  const names = city ? [city.name, city.nameAr] : [cityOrText];
+  return sql`(${sql.join(
+    names.flatMap((name) => [
+      sql`${listings.location} ilike ${likeText(name)}`,
+      sql`${listings.locationAr} ilike ${likeText(name)}`,
+    ]),
+    sql` or `,
+  )})`;
+}
+
 /** The WHERE of a results page: only active listings, then every filter that applies. */
 export function listingConditions(
   query: ListingQuery,
@@ -76,20 +92,7 @@ export function listingConditions(
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId));
 
-  if (query.city) {
-    // Case-insensitive substring of the location (spec); a city id stands for its two names.
-    const city = cities.find((candidate) => candidate.id === query.city);
-    const names = city ? [city.name, city.nameAr] : [query.city];
-    conditions.push(
-      sql`(${sql.join(
-        names.flatMap((name) => [
-          sql`${listings.location} ilike ${likeText(name)}`,
-          sql`${listings.locationAr} ilike ${likeText(name)}`,
-        ]),
-        sql` or `,
-      )})`,
-    );
-  }
+  if (query.city) conditions.push(cityCondition(query.city));
   if (priceFilterApplies(query)) {
     conditions.push(sql`${listings.price} between ${query.priceMin} and ${query.priceMax}`);
   }
@@ -141,6 +144,29 @@ function orderOf(query: ListingQuery, rank: SQL<number> | null, broad: boolean):
   }
 }
 
+/**
+ * A detail filter holds only listings that have details (an inner join). A make copied onto the
+ * listing already says it has them, so the motors filter need not join details to count.
+ */
+function needsDetailsJoin(query: ListingQuery) {
+  const { make, ...otherExact } = query.exact;
+  return (
+    Object.keys(otherExact).length > 0 ||
+    query.ranges.some((range) => make === undefined || !isCopiedRangeDetail(range.key))
+  );
+}
+
+/**
+ * Whether the row of `listings` LEFT JOIN `listing_details` at hand is one the query's results
+ * page lists: its WHERE, and the inner join's "has details" where the page joins them. Saved-search
+ * matching tests many queries against one new listing with it, in one select.
+ */
+export function listingMatch(query: ListingQuery, options: StatementOptions = {}): SQL {
+  const { where } = listingConditions(query, options);
+  if (!needsDetailsJoin(query)) return where;
+  return sql`(${where} and ${listingDetails.listingId} is not null)`;
+}
+
 /** The two statements of a results page (the page and the count), for running or EXPLAIN. */
 export function listingStatements(
   db: Database,
@@ -152,12 +178,7 @@ export function listingStatements(
   const columns = options.favoritesOf
     ? { ...cardColumns, favorited: favoritedColumn(options.favoritesOf) }
     : cardColumns;
-  // A detail filter holds only listings that have details. A make copied onto the listing
-  // already says it has them, so the motors filter need not join details to count.
-  const { make, ...otherExact } = query.exact;
-  const needsDetails =
-    Object.keys(otherExact).length > 0 ||
-    query.ranges.some((range) => make === undefined || !isCopiedRangeDetail(range.key));
+  const needsDetails = needsDetailsJoin(query);
   const pageOf = (page: number, broad = false) => {
     // Typed as if `favorited` were always there; it is only with favoritesOf (toFound).
     const base = db.select(columns as CardColumnsWithFavorited).from(listings);

@@ -492,10 +492,14 @@ describe("alerts and favourites", () => {
   it("push to the member's browsers as their preferences say, in their language, with the e-mail's news", async () => {
     await subscribePush({ db, services, member: BUYER, input: subscription().json });
     const recorded: { name: string; data: unknown; key?: string }[] = [];
+    const send = async (name: string, data: unknown, options?: { key?: string }) => {
+      recorded.push({ name, data, key: options?.key });
+      return { id: String(recorded.length), created: true };
+    };
     const jobs = {
-      send: async (name: string, data: unknown, options?: { key?: string }) => {
-        recorded.push({ name, data, key: options?.key });
-        return { id: String(recorded.length), created: true };
+      send,
+      sendMany: async (name: string, many: readonly { data: unknown; key?: string }[]) => {
+        for (const job of many) await send(name, job.data, { key: job.key });
       },
     };
     const pushes = () =>

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { savedSearches, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
+import { filing } from "./saved-search-keys.server";
 import { normaliseSearch } from "./saved-search-query";
 import { SAVED_SEARCH_LIMIT } from "./saved-searches-limits";
 
@@ -40,7 +41,7 @@ export async function saveSearch({
     if ((held?.n ?? 0) >= SAVED_SEARCH_LIMIT) throw new AppError("SAVED_SEARCH_LIMIT");
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId: member.id, query: search.text, categoryId: search.query.categoryId })
+      .values({ userId: member.id, query: search.text, ...filing(search.query) })
       .returning({ id: savedSearches.id });
     if (!row) throw new AppError("UNEXPECTED");
     return { id: row.id, created: true };

@@ -53,7 +53,7 @@ export async function matchNewListing(
   await queue.send("match-listing", { listingId }, { key: listingId }).catch(onError);
 }
 
-type AlertJobs = Pick<JobSender, "send">;
+type AlertJobs = Pick<JobSender, "send" | "sendMany">;
 
 /** The `match-listing` job: schedules the alert of every instant search the listing matches. */
 export async function alertMatchingSearches({
@@ -69,24 +69,22 @@ export async function alertMatchingSearches({
 }): Promise<number> {
   const matching = await findSavedSearchesMatching(db, listingId);
   const instant = matching.filter((search) => search.cadence === "instant");
-  if (instant.length === 0) return 0;
-  const spacing = await selectRows<{ id: string; last_alerted_at: Date | string | null }>(
-    db,
-    sql`select id, last_alerted_at from ${savedSearches}
-        where id = any(${`{${instant.map((s) => s.id).join(",")}}`}::uuid[])`,
+  // One job per search and 15-minute slot: the listings of a burst share one e-mail. All of a
+  // listing's alerts in one statement, however many searches it matched.
+  await jobs.sendMany(
+    "saved-search-alert",
+    instant.map((search) => {
+      const last = search.lastAlertedAt?.getTime() ?? 0;
+      const at = Math.max(now.getTime(), last + ALERT_SPACING_MS);
+      const slot = Math.ceil(at / ALERT_SPACING_MS);
+      return {
+        data: { savedSearchId: search.id },
+        key: `${search.id}:${slot}`,
+        startAfter: new Date(at),
+      };
+    }),
   );
-  for (const search of spacing) {
-    const last = search.last_alerted_at ? new Date(search.last_alerted_at).getTime() : 0;
-    const at = Math.max(now.getTime(), last + ALERT_SPACING_MS);
-    // One job per search and 15-minute slot: the listings of a burst share one e-mail.
-    const slot = Math.ceil(at / ALERT_SPACING_MS);
-    await jobs.send(
-      "saved-search-alert",
-      { savedSearchId: search.id },
-      { key: `${search.id}:${slot}`, startAfter: new Date(at) },
-    );
-  }
-  return spacing.length;
+  return instant.length;
 }
 
 /** The daily digest: one alert job per daily search (each sends only if something is new). */

@@ -82,6 +82,10 @@ function recordingJobs() {
       sent.push({ name, data, options });
       return mail.send(name, data, options);
     },
+    async sendMany(name, many) {
+      for (const { data, key, startAfter } of many)
+        await jobs.send(name, data, { key, startAfter });
+    },
   };
   return { jobs, sent };
 }

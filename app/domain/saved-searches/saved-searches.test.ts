@@ -10,11 +10,13 @@ import enErrors from "~/i18n/locales/en/errors";
 import type { AppErrorCode } from "~/utils/app-error";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { deleteSavedSearch } from "./delete-saved-search.server";
-import { findSavedSearchesMatching } from "./find-saved-searches-matching.server";
+import { findSavedSearchesMatching, readCandidates } from "./find-saved-searches-matching.server";
 import { listSavedSearches } from "./list-saved-searches.server";
 import { openSavedSearch } from "./open-saved-search.server";
+import { rekeySavedSearches } from "./rekey-saved-searches.server";
 import { renameSavedSearch } from "./rename-saved-search.server";
 import { saveSearch } from "./save-search.server";
+import { MATCH_KEYS_VERSION } from "./saved-search-keys.server";
 import { describeSavedSearch, normaliseSearch, parseSavedSearch } from "./saved-search-query";
 import { SAVED_SEARCH_LIMIT } from "./saved-searches-limits";
 import { cadenceSchema, renameSavedSearchSchema, saveSearchSchema } from "./saved-searches-schemas";
@@ -87,6 +89,16 @@ const corpus: Seed[] = [
     details: { listing_type: "rent", type: "apartment", bedrooms: "3" },
   },
   {
+    // A word of letters and digits, and a location that names two cities.
+    key: "i10",
+    title: "Hyundai i10 2012",
+    price: 6_000_000,
+    category: 1,
+    city: "homs",
+    location: "Homs, on the road to Hama",
+    details: { make: "hyundai", model: "i10", year: "2012", kilometers: 150_000 },
+  },
+  {
     key: "phone",
     title: "Samsung phone, like a car charger included",
     price: 900_000,
@@ -102,6 +114,8 @@ const ids = new Map<string, string>();
 const NOUR = { id: "nour" };
 const KARIM = { id: "karim" };
 const SELLER = { id: "seller" };
+const SELLER_TWO = { id: "seller-two" };
+const HIBA = { id: "hiba" };
 const UNKNOWN = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
 
 async function expectCode(promise: Promise<unknown>, code: AppErrorCode) {
@@ -156,6 +170,8 @@ beforeAll(async () => {
     { id: SELLER.id, name: "S", email: "s@example.com" },
     { id: NOUR.id, name: "N", email: "n@example.com" },
     { id: KARIM.id, name: "K", email: "k@example.com" },
+    { id: SELLER_TWO.id, name: "S2", email: "s2@example.com" },
+    { id: HIBA.id, name: "H", email: "h@example.com" },
   ]);
   for (const seed of corpus) ids.set(seed.key, await insertListing(seed));
 });
@@ -171,7 +187,7 @@ const CASES: { name: string; raw: string; category?: string; expected: string[] 
   {
     name: "Arabic word «سيارة»",
     raw: "q=سيارة",
-    expected: ["rio-2015", "cerato-1995", "camry", "phone"],
+    expected: ["rio-2015", "cerato-1995", "camry", "i10", "phone"],
   },
   { name: "English word kia", raw: "q=kia", expected: ["rio-2015", "cerato-1995"] },
   {
@@ -182,7 +198,7 @@ const CASES: { name: string; raw: string; category?: string; expected: string[] 
   {
     name: "English word car (the motors category's name, and a phone's title)",
     raw: "q=car",
-    expected: ["rio-2015", "cerato-1995", "camry", "phone"],
+    expected: ["rio-2015", "cerato-1995", "camry", "i10", "phone"],
   },
   {
     name: "price range in Arabic-Indic digits",
@@ -197,7 +213,12 @@ const CASES: { name: string; raw: string; category?: string; expected: string[] 
   },
   { name: "make", raw: "make=kia", category: "1", expected: ["rio-2015", "cerato-1995"] },
   { name: "make and model", raw: "make=kia&model=rio", category: "1", expected: ["rio-2015"] },
-  { name: "year from 2010", raw: "yearMin=2010", category: "1", expected: ["rio-2015", "camry"] },
+  {
+    name: "year from 2010",
+    raw: "yearMin=2010",
+    category: "1",
+    expected: ["rio-2015", "camry", "i10"],
+  },
   {
     name: "Kia, 2010+, Aleppo, up to 5M",
     raw: "make=kia&yearMin=2010&city=aleppo&maxPrice=5000000",
@@ -216,6 +237,23 @@ const CASES: { name: string; raw: string; category?: string; expected: string[] 
   { name: "detail filter", raw: "listing_type=rent&bedrooms=3", category: "2", expected: ["flat"] },
   { name: "city text in Arabic", raw: "city=حلب&category=1", expected: ["rio-2015"] },
   { name: "words and a price", raw: "q=kia&maxPrice=٤٠٠٠٠٠٠", expected: ["cerato-1995"] },
+  { name: "a word of letters and digits", raw: "q=i10", expected: ["i10"] },
+  { name: "the start of a word", raw: "q=hyun", expected: ["i10"] },
+  {
+    name: "a one-letter word with a make",
+    raw: "q=i&make=hyundai",
+    category: "1",
+    expected: ["i10"],
+  },
+  { name: "Latin brand in Arabic script «هيونداي»", raw: "q=هيونداي", expected: ["i10"] },
+  {
+    name: "the second city its location names",
+    raw: "city=hama",
+    category: "1",
+    expected: ["i10"],
+  },
+  { name: "a city in every category", raw: "city=aleppo", expected: ["rio-2015", "phone"] },
+  { name: "a price alone, no category", raw: "maxPrice=1000000", expected: ["flat", "phone"] },
 ];
 
 describe("a saved search matches a new listing exactly when its results page lists it", () => {
@@ -240,18 +278,82 @@ describe("a saved search matches a new listing exactly when its results page lis
 
   it("tests every candidate in a bounded number of statements, however many searches there are", async () => {
     const made: string[] = [];
-    for (const { raw, category } of CASES) {
-      made.push((await saveSearch({ db, member: NOUR, query: raw, category })).id);
-      made.push((await saveSearch({ db, member: KARIM, query: raw, category })).id);
+    // Each case saved by two members (four, past the limit of 20 each).
+    for (const [at, { raw, category }] of CASES.entries()) {
+      const pair = at < SAVED_SEARCH_LIMIT ? [NOUR, KARIM] : [SELLER_TWO, HIBA];
+      for (const member of pair)
+        made.push((await saveSearch({ db, member, query: raw, category })).id);
     }
     const rio = ids.get("rio-2015") ?? "";
     const { value, queries } = await queriesOf(() => findSavedSearchesMatching(db, rio));
-    // One for the candidates, one for their distinct queries (fewer than a thousand).
-    expect(queries).toBe(2);
+    // The listing, its candidates, one test of their distinct queries (fewer than a thousand).
+    expect(queries).toBe(3);
     // Both members' copies of each matching query, none of the other category's.
     const expected = CASES.filter((c) => c.expected.includes("rio-2015")).length * 2;
     expect(value).toHaveLength(expected);
     for (const id of made) await db.delete(savedSearches).where(eq(savedSearches.id, id));
+  });
+
+  it("reads only the searches filed under the listing's keys: other words, makes and cities are never read", async () => {
+    const saved = new Map<string, string>();
+    for (const [raw, category] of [
+      ["q=kia", undefined],
+      ["q=كيا", undefined],
+      ["make=kia", "1"],
+      ["city=aleppo", "1"],
+      ["maxPrice=5000000", "1"],
+      ["q=camry", undefined],
+      ["make=toyota", "1"],
+      ["city=homs", "1"],
+      ["q=شقه&category=2", undefined],
+      ["", "2"],
+    ] as const) {
+      saved.set(
+        `${raw}|${category ?? ""}`,
+        (await saveSearch({ db, member: NOUR, query: raw, category })).id,
+      );
+    }
+    const read = await readCandidates(db, ids.get("rio-2015") ?? "");
+    const names = [...saved]
+      .filter(([, id]) => read.some((c) => c.id === id))
+      .map(([name]) => name);
+    expect(names.sort()).toEqual(
+      ["q=kia|", "q=كيا|", "make=kia|1", "city=aleppo|1", "maxPrice=5000000|1"].sort(),
+    );
+    // Testing every search instead finds the same matches.
+    const every = await findSavedSearchesMatching(db, ids.get("rio-2015") ?? "", {
+      everySearch: true,
+    });
+    const filed = await findSavedSearchesMatching(db, ids.get("rio-2015") ?? "");
+    expect(filed.map((m) => m.id).sort()).toEqual(every.map((m) => m.id).sort());
+    expect(filed).toHaveLength(5);
+    for (const id of saved.values()) await db.delete(savedSearches).where(eq(savedSearches.id, id));
+  });
+
+  it("a search not yet filed is tested against every listing, and start-up files it", async () => {
+    const { id } = await saveSearch({ db, member: NOUR, query: "q=camry" });
+    // As a row written before keys existed, or by an older version of them.
+    await db
+      .update(savedSearches)
+      .set({ matchKeys: null, matchKeysVersion: 0 })
+      .where(eq(savedSearches.id, id));
+    expect((await readCandidates(db, ids.get("rio-2015") ?? "")).map((c) => c.id)).toContain(id);
+    expect((await findSavedSearchesMatching(db, ids.get("camry") ?? "")).map((m) => m.id)).toEqual([
+      id,
+    ]);
+
+    expect(await rekeySavedSearches(database)).toBe(1);
+    const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, id));
+    expect(row?.matchKeys).toEqual(expect.arrayContaining(["w:camr", "w:كامر"]));
+    expect(row?.matchKeysVersion).toBe(MATCH_KEYS_VERSION);
+    expect((await readCandidates(db, ids.get("rio-2015") ?? "")).map((c) => c.id)).not.toContain(
+      id,
+    );
+    expect((await findSavedSearchesMatching(db, ids.get("camry") ?? "")).map((m) => m.id)).toEqual([
+      id,
+    ]);
+    expect(await rekeySavedSearches(database)).toBe(0);
+    await deleteSavedSearch({ db, member: NOUR, id });
   });
 
   it("never tells members about their own listing, nor matches a sold or unknown listing", async () => {
@@ -288,7 +390,8 @@ describe("saving", () => {
       `?category=1&city=aleppo&maxPrice=5000000&make=kia&yearMin=2010&yearMax=${YEAR}`,
     );
     expect(row?.cadence).toBe("instant");
-    expect(row?.categoryId).toBe(1);
+    // Filed under what it fixes of category, subcategory, make and city (saved-search-keys).
+    expect(row?.matchKeys).toEqual(["p:1//kia/aleppo"]);
     await deleteSavedSearch({ db, member: NOUR, id: first.id });
   });
 

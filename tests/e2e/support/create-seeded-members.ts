@@ -23,7 +23,7 @@ runCli("create-seeded-members", async () => {
       env,
       secret: "e2e-only-secret-never-used-for-real-sessions",
       // Nothing is mailed to them: their sign-up sends no confirmation (it is set below).
-      jobs: { send: async () => ({ id: "", created: false }) },
+      jobs: { send: async () => ({ id: "", created: false }), sendMany: async () => {} },
     });
     const seeded: { name: string; email: string; password: string; lang: Lang; old: boolean }[] = [
       { ...E2E_MODERATOR, lang: "en", old: false },

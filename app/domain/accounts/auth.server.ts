@@ -119,6 +119,8 @@ export function createAuth({ db, env, secret, jobs, logger }: AuthOptions) {
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: { enabled: false },
     advanced: {
+      // A session and its member in one statement (relations in db/schema/accounts.ts).
+      database: { joins: true },
       cookiePrefix: "souqna",
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },

@@ -15,6 +15,8 @@ export interface AppContext {
   jobs: JobSender;
   env: Env;
   lang: Lang;
+  /** Fewer bytes for this request: `Save-Data: on` or the device's setting (utils/data-saver.ts). */
+  dataSaver: boolean;
   requestId: string;
   /** The client's address (from X-Forwarded-For only when TRUST_PROXY is set). */
   clientIp: string;

@@ -55,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(
     {
       lang,
+      // Data saver (Save-Data or the device's setting): links to listings do not prefetch.
+      dataSaver: context.dataSaver,
       // What the header and the drawer show: slug and name in this language, not the tree.
       categories: categories.map((category) => ({
         id: category.id,

@@ -19,6 +19,7 @@ import { type AppJobQueue, jobSender } from "../app/jobs/app-jobs.server";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
+import { wantsDataSaver } from "../app/utils/data-saver";
 import type { Env } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
@@ -60,6 +61,7 @@ declare global {
       requestId: string;
       cspNonce: string;
       lang: AppContext["lang"];
+      dataSaver: boolean;
     }
   }
 }
@@ -273,6 +275,9 @@ export function createApp({
     }
     res.vary("Cookie");
     res.vary("Accept-Language");
+    // Data saver: smaller pictures and fewer of them (app/utils/data-saver.ts).
+    res.locals.dataSaver = wantsDataSaver(req.get("save-data"), req.get("cookie"));
+    res.vary("Save-Data");
     next();
   });
 
@@ -333,6 +338,7 @@ export function createApp({
         jobs: sender,
         env,
         lang: res.locals.lang,
+        dataSaver: res.locals.dataSaver,
         requestId: res.locals.requestId,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce,

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { languageCookieName } from "../app/i18n/config";
+import { dataSaverCookieName } from "../app/utils/data-saver";
 
 /**
  * A micro-cache of the pages visitors without an account see (decision 012): for a second, a
@@ -9,7 +10,8 @@ import { languageCookieName } from "../app/i18n/config";
  * what lets one machine answer hundreds of visitors a second.
  *
  * - Only GET requests for pages and their data (`.data`) without cookies other than the language
- *   one: a session or a flash message means a page of one's own, never cached nor served from here.
+ *   and data saver ones: a session or a flash message means a page of one's own, never cached nor
+ *   served from here. The language and data saver are part of the key.
  * - Only 200 answers of HTML or route data that set no cookie but the language, and not marked
  *   private or no-store.
  * - One rendering at a time per address: others asking meanwhile wait for it (or, if an older copy
@@ -100,12 +102,14 @@ export function createPageCache({
     if (cookie) {
       for (const part of cookie.split(";")) {
         const name = part.slice(0, part.indexOf("=")).trim();
-        if (name && name !== languageCookieName) return null;
+        if (name && name !== languageCookieName && name !== dataSaverCookieName) return null;
       }
     }
     // Crawlers get the whole page at once rather than streamed: a rendering of their own.
     const bot = isbot(req.get("user-agent") ?? "") ? "bot" : "person";
-    return `${res.locals.lang}|${bot}|${req.originalUrl}`;
+    // Data saver pages hold smaller pictures (Save-Data or its setting's cookie).
+    const saver = res.locals.dataSaver ? "saver" : "full";
+    return `${res.locals.lang}|${bot}|${saver}|${req.originalUrl}`;
   }
 
   function send(res: Response, entry: Entry, state: "hit" | "stale") {

@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     env,
     storage: context.storage,
+    dataSaver: context.dataSaver,
     logger: context.logger,
     lang,
     items,

@@ -59,6 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       db,
       env,
       storage: context.storage,
+      dataSaver: context.dataSaver,
       logger: context.logger,
       lang,
       query,

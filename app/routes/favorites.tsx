@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       db,
       env,
       storage: context.storage,
+      dataSaver: context.dataSaver,
       logger: context.logger,
       lang,
       items: found.items,

@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lang,
       auth,
       storage: context.storage,
+      dataSaver: context.dataSaver,
       logger: context.logger,
       request,
     }),
@@ -57,9 +58,13 @@ async function latestListings({
   lang,
   auth,
   storage,
+  dataSaver,
   logger,
   request,
-}: Pick<Route.LoaderArgs["context"], "db" | "env" | "lang" | "auth" | "storage" | "logger"> & {
+}: Pick<
+  Route.LoaderArgs["context"],
+  "db" | "env" | "lang" | "auth" | "storage" | "dataSaver" | "logger"
+> & {
   request: Request;
 }) {
   const [found, usdRate] = await Promise.all([
@@ -78,7 +83,7 @@ async function latestListings({
   ]);
   const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return markFavorites(
-    found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger })),
+    found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, dataSaver })),
     favorited,
   );
 }

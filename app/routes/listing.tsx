@@ -87,6 +87,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     usdRate: await getUsdRate({ db, env }),
     signedIn: Boolean(member),
     ttlDays: env.LISTING_TTL_DAYS,
+    dataSaver: context.dataSaver,
   });
   // For search engines, in the document's head only (not in the page's data as well).
   context.documentHead.jsonLd = jsonLd;
@@ -210,6 +211,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
             title={page.title}
             numbers={page.numbers}
             rtl={page.rtl}
+            held={page.photosHeld}
           />
           <ListingSummary
             page={page}

@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           db,
           env: context.env,
           storage: context.storage,
+          dataSaver: context.dataSaver,
           logger: context.logger,
           lang,
           items: (await listFavorites({ db, member, pageSize: FAVORITES_PREVIEW })).items,

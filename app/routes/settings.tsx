@@ -23,6 +23,12 @@ import { notificationSettingsSchema } from "~/domain/notifications/notification-
 import { languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
+import {
+  dataSaverCookie,
+  dataSaverCookieIsOn,
+  dataSaverSchema,
+  wantsDataSaver,
+} from "~/utils/data-saver";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -48,6 +54,10 @@ const NotificationsCard = onDemand(
   () => import("~/components/accounts/notification-settings").then((m) => m.NotificationsCard),
   { prefetch: true },
 );
+const DataSaverCard = onDemand(
+  () => import("~/components/accounts/data-saver-settings").then((m) => m.DataSaverCard),
+  { prefetch: true },
+);
 const DeleteAccountCard = onDemand(() => securityCards().then((m) => m.DeleteAccountCard), {
   prefetch: true,
 });
@@ -69,6 +79,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     languageSaved: saved === "language",
     notificationsSaved: saved === "notifications",
     notifications,
+    dataSaver: {
+      on: dataSaverCookieIsOn(request.headers.get("cookie")),
+      browser: wantsDataSaver(request.headers.get("save-data"), null),
+      saved: saved === "data-saver",
+    },
     meta: { title: t("meta.settings"), description: t("meta.settingsDescription") },
   };
 }
@@ -126,6 +141,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       favorites: { email: choice.favoritesEmail, push: choice.favoritesPush },
     });
     return redirect("/settings?saved=notifications#notifications");
+  }
+
+  if (intent === "data-saver") {
+    const submission = parseForm(lang, form, dataSaverSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    const cookie = dataSaverCookie(submission.value.dataSaver, env.PUBLIC_URL.startsWith("https:"));
+    return redirect("/settings?saved=data-saver", {
+      headers: { "Set-Cookie": cookie },
+    });
   }
 
   if (intent === "signout-all") {
@@ -211,6 +235,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             saved={loaderData.notificationsSaved}
             actionData={actionData}
             busy={busyIntent === "notifications"}
+          />
+
+          <DataSaverCard
+            on={loaderData.dataSaver.on}
+            browser={loaderData.dataSaver.browser}
+            saved={loaderData.dataSaver.saved}
+            actionData={actionData}
+            busy={busyIntent === "data-saver"}
           />
 
           <SignOutAllCard actionData={actionData} busy={busyIntent === "signout-all"} />

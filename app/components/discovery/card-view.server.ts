@@ -69,11 +69,14 @@ export function toCardView(
     usdRate,
     logger,
     now = Date.now(),
+    dataSaver = false,
   }: {
     storage: MediaStorage;
     usdRate: UsdRate;
     logger: Pick<RequestLogger, "error">;
     now?: number;
+    /** Data saver: the card's 320-pixel picture only, whatever the screen. */
+    dataSaver?: boolean;
   },
 ): CardView {
   try {
@@ -109,7 +112,7 @@ export function toCardView(
       image: card
         ? {
             src: storage.urlFor(card.key),
-            srcSet: srcSetFor(storage, variants),
+            srcSet: srcSetFor(storage, dataSaver ? [card] : variants),
             width: card.width,
             height: card.height,
           }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { CardError, CardImage } from "./card-image";
 import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
 import type { FavoriteCardView } from "./favorite-cards.server";
+import { useListingPrefetch } from "./listing-prefetch";
 
 /** Card images are a third of the page on wide screens, half on tablets, a thumbnail on phones. */
 const SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 112px";
@@ -14,6 +15,7 @@ const SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 112px";
  */
 export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; eager?: boolean }) {
   const { t } = useTranslation("discovery");
+  const prefetch = useListingPrefetch();
   const { t: tFavorites } = useTranslation("favorites");
   if (card.error) {
     return (
@@ -24,6 +26,7 @@ export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; 
     <div className="relative h-full">
       <Link
         to={`/listing/${card.id}`}
+        prefetch={prefetch}
         className="group flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600 sm:flex-col"
         data-testid="favorite-card"
       >

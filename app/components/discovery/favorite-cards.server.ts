@@ -15,6 +15,7 @@ export async function toFavoriteCards({
   db,
   env,
   storage,
+  dataSaver = false,
   logger,
   lang,
   items,
@@ -24,6 +25,8 @@ export async function toFavoriteCards({
   env: Env;
   /** Where the photos are (context.storage): their addresses depend on it. */
   storage: MediaStorage;
+  /** Cards take their smallest picture (context.dataSaver). */
+  dataSaver?: boolean;
   logger: Pick<RequestLogger, "error">;
   lang: Lang;
   items: FavoriteListing[];
@@ -34,7 +37,7 @@ export async function toFavoriteCards({
   const usdRate = await getUsdRate({ db, env });
   const now = Date.now();
   return items.map((item) => {
-    const card = toCardView(lang, item, { storage, usdRate, logger, now });
+    const card = toCardView(lang, item, { storage, usdRate, logger, now, dataSaver });
     return card.error
       ? { ...card, sold: false }
       : { ...card, favorited, sold: item.status === "sold" };

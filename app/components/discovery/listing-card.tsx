@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { CardError, CardImage } from "./card-image";
 import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
 import type { CardView } from "./card-view.server";
+import { useListingPrefetch } from "./listing-prefetch";
 
 /** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
 const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -23,6 +24,7 @@ export function ListingCard({
   first?: boolean;
 }) {
   const { t } = useTranslation("discovery");
+  const prefetch = useListingPrefetch();
   if (card.error) {
     return <CardError text={t("card.error")} className="aspect-4/5" testId="listing-card-error" />;
   }
@@ -30,6 +32,7 @@ export function ListingCard({
     <div className="relative h-full">
       <Link
         to={`/listing/${card.id}`}
+        prefetch={prefetch}
         className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
         data-testid="listing-card"
       >

@@ -19,6 +19,7 @@ export async function loadResults({
   db,
   env,
   storage,
+  dataSaver = false,
   logger,
   lang,
   query,
@@ -30,6 +31,8 @@ export async function loadResults({
   env: Env;
   /** Where the photos are (context.storage): their addresses depend on it. */
   storage: MediaStorage;
+  /** Cards take their smallest picture (context.dataSaver). */
+  dataSaver?: boolean;
   logger: Pick<RequestLogger, "error">;
   lang: Lang;
   query: ListingQuery;
@@ -46,7 +49,9 @@ export async function loadResults({
   const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return {
     cards: markFavorites(
-      found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, now })),
+      found.items.map((item) =>
+        toCardView(lang, item, { storage, usdRate, logger, now, dataSaver }),
+      ),
       favorited,
     ),
     total: found.total,

@@ -21,7 +21,9 @@ const Lightbox = lazy(() => import("./lightbox").then((m) => ({ default: m.Light
 /**
  * The selected photo large, the others as thumbnails six to a row. Without JavaScript a thumbnail
  * is a link to `?image=n` and the large photo a link to the photo itself. With it, a thumbnail
- * switches the photo in place and the large photo opens the full-screen lightbox.
+ * switches the photo in place and the large photo opens the full-screen lightbox. With data saver
+ * (`held`) the thumbnails wait behind "Show all N photos": a link to `?photos=all`, or with
+ * JavaScript the same in place.
  */
 export function ListingGallery({
   images,
@@ -29,6 +31,7 @@ export function ListingGallery({
   title,
   numbers,
   rtl,
+  held = false,
 }: {
   images: GalleryImage[];
   active: number;
@@ -36,6 +39,8 @@ export function ListingGallery({
   /** "1", "2", ... in the page's digits. */
   numbers: string[];
   rtl: boolean;
+  /** Data saver: only the large photo until the visitor asks for the others. */
+  held?: boolean;
 }) {
   const { t } = useTranslation("listings");
   const [current, setCurrent] = useState(active);
@@ -44,6 +49,7 @@ export function ListingGallery({
   const [used, setUsed] = useState(false);
   // Marks the gallery as interactive (for tests and styles): before this, clicks are plain links.
   const [hydrated, setHydrated] = useState(false);
+  const [asked, setAsked] = useState(false);
   useEffect(() => setHydrated(true), []);
   const opener = useRef<HTMLAnchorElement>(null);
   // A navigation to another `?image=` (or another listing) starts from what the server chose.
@@ -69,6 +75,15 @@ export function ListingGallery({
   }
   const n = (i: number) => numbers[i] ?? String(i + 1);
   const total = n(images.length - 1);
+
+  const showAll = (event: MouseEvent) => {
+    if (!plainClick(event)) return;
+    event.preventDefault();
+    setAsked(true);
+    const url = new URL(window.location.href);
+    url.searchParams.set("photos", "all");
+    window.history.replaceState(window.history.state, "", url);
+  };
 
   const select = (event: MouseEvent, i: number) => {
     if (!plainClick(event)) return;
@@ -112,7 +127,18 @@ export function ListingGallery({
           fetchPriority="high"
         />
       </a>
-      {images.length > 1 ? (
+      {images.length > 1 && held && !asked ? (
+        <Link
+          to={`?photos=all&image=${index + 1}`}
+          replace
+          preventScrollReset
+          onClick={showAll}
+          className="mt-3 inline-flex min-h-11 items-center rounded-xl border border-line px-4 text-sm font-medium text-brand-700 hover:bg-slate-50"
+          data-testid="gallery-more-photos"
+        >
+          {t("detail.morePhotos", { n: total })}
+        </Link>
+      ) : images.length > 1 ? (
         <ul className="mt-3 grid grid-cols-6 gap-2" data-testid="gallery-thumbnails">
           {images.map((image, i) => (
             <li key={image.src}>

@@ -49,8 +49,17 @@ export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean
   };
 }
 
-function galleryImage(storage: MediaStorage, image: ListingImage): GalleryImage {
-  const variants = [...image.variants].sort((a, b) => a.width - b.width);
+/** Data saver: the listing page's photos go no wider than this (a phone's screen, once). */
+const DATA_SAVER_PHOTO_WIDTH = 640;
+
+function galleryImage(
+  storage: MediaStorage,
+  image: ListingImage,
+  dataSaver: boolean,
+): GalleryImage {
+  const sorted = [...image.variants].sort((a, b) => a.width - b.width);
+  const small = sorted.filter((variant) => variant.width <= DATA_SAVER_PHOTO_WIDTH);
+  const variants = dataSaver && small.length > 0 ? small : sorted;
   const largest = variants[variants.length - 1];
   const smallest = variants[0];
   return {
@@ -91,6 +100,7 @@ export function toListingPageView({
   usdRate,
   signedIn,
   ttlDays,
+  dataSaver = false,
   now = new Date(),
 }: {
   lang: Lang;
@@ -103,6 +113,8 @@ export function toListingPageView({
   signedIn: boolean;
   /** LISTING_TTL_DAYS: the term a renewal gives, in the owner's notice. */
   ttlDays: number;
+  /** Data saver: photos at most 640 pixels wide, and the others only when asked (`?photos=all`). */
+  dataSaver?: boolean;
   now?: Date;
 }) {
   const { listing, seller } = view;
@@ -111,7 +123,7 @@ export function toListingPageView({
   // visitor's from their browser.
   const favoritable = isPublicStatus(listing.status);
   const favorited = favoritable && Boolean(view.viewer?.favorited);
-  const images = view.images.map((image) => galleryImage(storage, image));
+  const images = view.images.map((image) => galleryImage(storage, image, dataSaver));
   const requested = Number(url.searchParams.get("image") ?? "1");
   const active =
     Number.isInteger(requested) && requested >= 1 && requested <= images.length ? requested - 1 : 0;
@@ -159,6 +171,8 @@ export function toListingPageView({
     specs: specItems(lang, view.category.slug, view.details),
     images,
     active,
+    // Data saver holds back the other photos' thumbnails until the visitor asks for them.
+    photosHeld: dataSaver && images.length > 1 && url.searchParams.get("photos") !== "all",
     location: t("detail.locationValue", { location }),
     locationName: location,
     status: listing.status,

@@ -142,6 +142,7 @@ const listings = {
     gallery: "الصور",
     showImage: "عرض الصورة {{n}} من {{total}}",
     noImages: "لا توجد صور",
+    morePhotos: "عرض الصور كلها ({{n}})",
     lightbox: {
       label: "صور {{title}}",
       open: "فتح الصورة {{n}} من {{total}} بملء الشاشة",

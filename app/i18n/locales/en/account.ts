@@ -112,6 +112,18 @@ const account = {
       savedTitle: "Saved",
       savedBody: "Your notification settings are saved.",
     },
+    dataSaver: {
+      title: "Data saver",
+      body: "Use less mobile data on this device: smaller pictures in lists, only the first photo of a listing until you ask for the rest, and nothing loaded ahead.",
+      label: "Data saver on this device",
+      browser:
+        "Your browser asks for less data (Save-Data), so Souqna saves data on this device whatever this setting says.",
+      save: "Save data saver",
+      saving: "Saving...",
+      savedTitle: "Saved",
+      savedOn: "Data saver is on for this device.",
+      savedOff: "Data saver is off for this device.",
+    },
     account: {
       title: "Account",
       email: "Email",

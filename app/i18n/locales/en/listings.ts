@@ -133,6 +133,8 @@ const listings = {
     gallery: "Photos",
     showImage: "Show photo {{n}} of {{total}}",
     noImages: "No photos",
+    /** Data saver: the listing's other photos are loaded only when asked. */
+    morePhotos: "Show all {{n}} photos",
     lightbox: {
       label: "Photos of {{title}}",
       open: "Open photo {{n}} of {{total}} full screen",

@@ -156,3 +156,18 @@ export function srcSetFor(
     .map((variant) => `${storage.urlFor(variant.key)} ${variant.width}w`)
     .join(", ");
 }
+
+/**
+ * A small picture of a listing (a conversation's or a report's, 48–96 pixels on screen): its
+ * smallest variant at least 160 pixels wide, which is already the smallest file there is.
+ */
+export function listingThumb(
+  variants: readonly { width: number; height: number; key: string }[] | null,
+  storage: MediaStorage,
+) {
+  const sorted = [...(variants ?? [])].sort((a, b) => a.width - b.width);
+  const thumb = sorted.find((v) => v.width >= 160) ?? sorted[sorted.length - 1];
+  return thumb
+    ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
+    : null;
+}

@@ -1,9 +1,9 @@
-import type { ImageVariants } from "~/domain/messaging/get-conversation.server";
 import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { messageTime } from "./message-view.server";
 
@@ -67,15 +67,6 @@ export function toInboxRows(
       openLabel: t("inbox.openLabel", { name, title: listingTitle }),
     };
   });
-}
-
-/** A conversation's listing picture: its smallest variant at least 160 pixels wide. */
-export function listingThumb(image: ImageVariants | null, storage: MediaStorage) {
-  const variants = [...(image ?? [])].sort((a, b) => a.width - b.width);
-  const thumb = variants.find((v) => v.width >= 160) ?? variants[variants.length - 1];
-  return thumb
-    ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
-    : null;
 }
 
 function shorten(text: string) {

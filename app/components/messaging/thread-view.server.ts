@@ -6,8 +6,9 @@ import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
-import { listingThumb, toInboxRows } from "./inbox-view.server";
+import { toInboxRows } from "./inbox-view.server";
 import { toMessageView } from "./message-view.server";
 
 export type ThreadView = ReturnType<typeof toThreadView>;

@@ -12,6 +12,7 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 
 /*
@@ -68,8 +69,6 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
   const t = serverT(lang, "moderation");
   const { listing } = item;
   const code = listing.status === "removed" ? systemRemovalCode(listing.removalReason) : null;
-  const variants = [...(listing.image ?? [])].sort((a, b) => a.width - b.width);
-  const thumb = variants.find((variant) => variant.width >= 160) ?? variants[variants.length - 1];
   return {
     id: listing.id,
     title: localized(lang, listing, "title"),
@@ -78,9 +77,7 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
     status: code ?? listing.status,
     statusReason: listing.status === "removed" && !code ? listing.removalReason : null,
     visible: isVisibleStatus(listing.status),
-    image: thumb
-      ? { src: storage.urlFor(thumb.key), width: thumb.width, height: thumb.height }
-      : null,
+    image: listingThumb(listing.image, storage),
     owner: {
       id: item.owner.id,
       name: item.owner.name,

@@ -16,9 +16,9 @@ const SHELL_FILES =
 // listener, so it is in no group: it is a file of its own.
 // Parts of the shell fetched on demand (React.lazy, onDemand): a member's menu (the "member"
 // group below), the contact form, the footer's coming-soon note, every dialog, the error screen, the phone's category drawer, the merge of a
-// guest's favourites into the account, the "Install Souqna" entry.
+// guest's favourites into the account, the "Install Souqna" entry, the service worker's side.
 const SHELL_LAZY =
-  /[\\/]app[\\/]components[\\/](layout[\\/](member-menu|contact-support-dialog|contact-support|category-drawer|coming-soon-dialog|install-entry)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
+  /[\\/]app[\\/]components[\\/](layout[\\/](member-menu|contact-support-dialog|contact-support|category-drawer|coming-soon-dialog|install-entry|service-worker)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
 
 // Small form pieces several pages share (the "forms" group below). Field and city options live in
 // components/ui beside the shell's pieces, but not every page draws a form: never in the shell.

@@ -29,6 +29,7 @@ const sources = [
   "server",
   "scripts/media-migrate.ts",
   "scripts/build.mjs",
+  "scripts/build-service-worker.mjs",
   "scripts/build-layout.mjs",
   "vite.config.ts",
   "react-router.config.ts",

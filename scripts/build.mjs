@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the browser's files and the whole server in one bundle (React Router's build;
-// vite.config.ts makes server/index.ts its server entry), then the operator's commands into
+// vite.config.ts makes server/index.ts its server entry), the service worker with its precache
+// list (build-service-worker.mjs), then the operator's commands into
 // build/cli — all that `npm start` and `npm run db:migrate`… run on plain node (decision 018).
 // `--if-stale` (npm start): only when the build is missing or older than its sources. One build
 // at a time per checkout: parallel test files start servers at once, and a second build would
@@ -12,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildStamp, buildState, cliDir, commands, root } from "./build-layout.mjs";
+import { buildServiceWorker } from "./build-service-worker.mjs";
 
 const LOCK_WAIT_MS = 5 * 60_000;
 const lock = path.join(
@@ -96,6 +98,7 @@ try {
   if (!process.argv.includes("--if-stale") || buildState() !== "fresh") {
     fs.rmSync(buildStamp, { force: true });
     if (reactRouterBuild()) {
+      await buildServiceWorker();
       await buildCommands();
       fs.writeFileSync(buildStamp, `${new Date().toISOString()}\n`);
     } else process.exitCode = 1;

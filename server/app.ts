@@ -28,6 +28,7 @@ import type { AppLogger } from "./logger";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
 import { createMetrics } from "./metrics";
+import { offlinePage } from "./offline-page";
 import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
 import { sameOriginOnly } from "./same-origin";
@@ -257,6 +258,11 @@ export function createApp({
   });
 
   if (dev) app.use(assets);
+
+  // The offline screen the service worker keeps (decision 024). Before the language is chosen:
+  // its `?lang=` names the copy, and must not become the visitor's language (a cookie) when the
+  // worker fetches both copies.
+  app.get("/offline", offlinePage);
 
   app.use((req, res, next) => {
     const { lang, explicit } = negotiateLanguage({

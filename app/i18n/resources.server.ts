@@ -10,6 +10,7 @@ import arListings from "./locales/ar/listings";
 import arMail from "./locales/ar/mail";
 import arMessages from "./locales/ar/messages";
 import arModeration from "./locales/ar/moderation";
+import arOffline from "./locales/ar/offline";
 import arPages from "./locales/ar/pages";
 import arSavedSearches from "./locales/ar/saved-searches";
 import arWebApp from "./locales/ar/web-app";
@@ -25,6 +26,7 @@ import enListings from "./locales/en/listings";
 import enMail from "./locales/en/mail";
 import enMessages from "./locales/en/messages";
 import enModeration from "./locales/en/moderation";
+import enOffline from "./locales/en/offline";
 import enPages from "./locales/en/pages";
 import enSavedSearches from "./locales/en/saved-searches";
 import enWebApp from "./locales/en/web-app";
@@ -33,11 +35,11 @@ import enWebApp from "./locales/en/web-app";
  * Every catalog, for the server. The browser receives only what each page needs. The error
  * messages, the notices after a redirect and the web app manifest are written on the server only,
  * so they sit in files of their own, outside the shared catalog the browser fetches, and join
- * `common` here (`errors.*`, `flash.*`, `webApp.*`).
+ * `common` here (`errors.*`, `flash.*`, `webApp.*`, `offline.*`).
  */
 export const resources = {
   en: {
-    common: { ...enCommon, errors: enErrors, flash: enFlash, webApp: enWebApp },
+    common: { ...enCommon, errors: enErrors, flash: enFlash, webApp: enWebApp, offline: enOffline },
     auth: enAuth,
     account: enAccount,
     home: enHome,
@@ -51,7 +53,7 @@ export const resources = {
     savedSearches: enSavedSearches,
   },
   ar: {
-    common: { ...arCommon, errors: arErrors, flash: arFlash, webApp: arWebApp },
+    common: { ...arCommon, errors: arErrors, flash: arFlash, webApp: arWebApp, offline: arOffline },
     auth: arAuth,
     account: arAccount,
     home: arHome,

@@ -48,7 +48,7 @@ export function Shell({
       {flash ? <FlashNotice flash={flash} /> : null}
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
-      <NetworkStatus />
+      <NetworkStatus signedIn={Boolean(member)} />
       {member ? (
         <Suspense fallback={null}>
           <MergeGuestFavorites signedIn />

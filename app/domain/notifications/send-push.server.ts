@@ -7,7 +7,7 @@ import type { VapidKeys } from "~/utils/vapid.server";
 import { isKnownPushService } from "./push-schemas";
 
 /**
- * What the service worker (public/sw.js) shows: every text already in the member's language, so
+ * What the service worker (app/service-worker/sw.ts) shows: every text already in the member's language, so
  * the worker holds none. Never a message's text: a notification is read over a shoulder.
  */
 export interface PushMessage {

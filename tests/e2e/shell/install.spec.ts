@@ -98,3 +98,30 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("install-app")).toHaveCount(0);
   });
 });
+
+for (const lang of ["en", "ar"] as const) {
+  test(`Chromium finds the site installable: manifest, icons, a worker controlling the start (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    // What Lighthouse's installability audit asked Chromium (Page.getInstallabilityErrors).
+    await page.goto(`/?lang=${lang}`);
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, {
+      timeout: 30_000,
+    });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // A test's browser context is a private window, which Chromium never installs from: that
+    // one is the test's, not the site's.
+    const errors = installabilityErrors.map((error) => error.errorId);
+    expect(errors.filter((id) => id !== "in-incognito")).toEqual([]);
+    const manifest = (await cdp.send("Page.getAppManifest")) as {
+      url: string;
+      errors: { message: string }[];
+    };
+    expect(manifest.url).toContain(`/manifest.webmanifest?lang=${lang}`);
+    expect(manifest.errors).toEqual([]);
+  });
+}

@@ -112,6 +112,8 @@ const common = {
     online: "You are back online!",
     offline: "You are offline. Some features may be limited.",
     offlineDescription: "Your drafts are saved locally.",
+    update: "New version available",
+    reload: "Reload",
   },
   nativeApp: "Running as native app",
   loading: "Loading...",

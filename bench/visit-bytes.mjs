@@ -6,7 +6,8 @@
 //
 // Usage: node bench/visit-bytes.mjs [baseUrl]   (default http://localhost:3000; `npm start`)
 // Prints, per page and mode: bytes by kind (document, script, style, image, font, data, other)
-// as transferred (compressed, with headers), first visit → repeat visit. Exits 1 if a repeat
+// as transferred (compressed, with headers; the service worker's own fetches included), first
+// visit → repeat visit. Exits 1 if a repeat
 // visit downloaded any script or style. Not a test: figures depend on the data.
 import { chromium } from "@playwright/test";
 
@@ -22,23 +23,32 @@ async function firstListing() {
 
 const KINDS = ["document", "script", "stylesheet", "image", "font", "fetch", "other"];
 
-/** Loads `path` in the page and sums what crossed the network, by kind (CDP's encoded lengths). */
-async function visit(page, cdp, path) {
-  const types = new Map();
+/**
+ * Loads `path` and sums what crossed the network, by kind: the page's requests and its service
+ * worker's (a response the worker gave from its cache counts nothing; the worker's own fetch counts
+ * once), as transferred — encoded body and headers; a hit in the HTTP cache is 0.
+ */
+async function visit(context, page, path) {
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
-  const onResponse = ({ requestId, type }) => types.set(requestId, type);
-  const onFinished = ({ requestId, encodedDataLength }) => {
-    const type = (types.get(requestId) ?? "other").toLowerCase();
-    const kind = KINDS.includes(type) ? type : type === "xhr" ? "fetch" : "other";
-    bytes[kind] += encodedDataLength;
+  const pending = [];
+  const onFinished = (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response || response.fromServiceWorker()) return;
+        const sizes = await request.sizes();
+        const type = request.resourceType();
+        const kind = KINDS.includes(type) ? type : type === "xhr" ? "fetch" : "other";
+        bytes[kind] += sizes.responseBodySize + sizes.responseHeadersSize;
+      })().catch(() => {}),
+    );
   };
-  cdp.on("Network.responseReceived", onResponse);
-  cdp.on("Network.loadingFinished", onFinished);
+  context.on("requestfinished", onFinished);
   await page.goto(`${base}${path}`, { waitUntil: "load" });
   // What the page fetches after load (its lazy code, the service worker's first precache).
   await page.waitForTimeout(6000);
-  cdp.off("Network.responseReceived", onResponse);
-  cdp.off("Network.loadingFinished", onFinished);
+  context.off("requestfinished", onFinished);
+  await Promise.all(pending);
   return bytes;
 }
 
@@ -64,12 +74,10 @@ try {
         viewport: { width: 390, height: 844 },
       });
       const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      const first = await visit(page, cdp, path);
+      const first = await visit(context, page, path);
       // Coming back: a fresh page in the same browser (its cache and service worker kept).
-      await page.goto("about:blank");
-      const again = await visit(page, cdp, path);
+      await page.close();
+      const again = await visit(context, await context.newPage(), path);
       const total = (b) => Object.values(b).reduce((sum, n) => sum + n, 0);
       const label = `${name}${saveData ? " (Save-Data)" : ""}`;
       console.log(

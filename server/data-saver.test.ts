@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
 import { type RunningServer, startServer } from "../tests/setup/server-process";
 
 /*
@@ -15,63 +15,6 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-data-saver-"));
 let server: RunningServer;
 let member = "";
 let listingPath = "";
-
-function cookiesOf(res: Response, jar = new Map<string, string>()) {
-  for (const cookie of res.headers.getSetCookie()) {
-    const [pair = ""] = cookie.split(";");
-    const at = pair.indexOf("=");
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-async function signUp(base: string, email: string) {
-  const res = await fetch(`${base}/auth?tab=signup`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({
-      intent: "signup",
-      fullName: "Rana Halabi",
-      email,
-      password: "Olive-Tree-Aleppo-1",
-    }),
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return cookiesOf(res);
-}
-
-async function postListing(base: string, cookie: string) {
-  const form = new FormData();
-  form.set("intent", "save");
-  form.set("title", "House cleaning in Mezzeh");
-  form.set("description", "Weekly or one-off cleaning of flats and houses, with our own supplies.");
-  form.set("price", "150000");
-  form.set("categoryId", "7");
-  form.set("location", "damascus");
-  form.set("detail.service_type", "cleaning");
-  form.set("detail.availability", "anytime");
-  for (const [r, g, b] of [
-    [200, 40, 40],
-    [40, 160, 60],
-    [40, 60, 200],
-  ] as const) {
-    const png = await sharp({
-      create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } },
-    })
-      .png()
-      .toBuffer();
-    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
-  }
-  const res = await fetch(`${base}/post-ad`, {
-    method: "POST",
-    headers: { cookie, origin: base },
-    body: form,
-    redirect: "manual",
-  });
-  expect(res.status, await res.clone().text()).toBe(302);
-  return res.headers.get("location") ?? "";
-}
 
 function get(pathname: string, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
@@ -107,8 +50,20 @@ function postSettings(cookie: string, body: Record<string, string>) {
 
 beforeAll(async () => {
   server = await startServer({ DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "" });
-  member = await signUp(server.url, `saver-${Date.now()}@example.com`);
-  listingPath = await postListing(server.url, member);
+  const seller = await signUpOverHttp(server.url, {
+    name: "Rana Halabi",
+    email: `saver-${Date.now()}@example.com`,
+  });
+  member = seller.cookie;
+  const id = await postListingOverHttp(server.url, seller, "House cleaning in Mezzeh", {
+    photos: [
+      [200, 40, 40],
+      [40, 160, 60],
+      [40, 60, 200],
+    ],
+    size: { width: 1600, height: 1200 },
+  });
+  listingPath = `/listing/${id}`;
 });
 
 afterAll(async () => {

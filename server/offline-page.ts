@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import { directionOf, type Lang } from "../app/i18n/config";
 import { serverT } from "../app/i18n/i18n.server";
 import { CACHES } from "../app/service-worker/caches";
+import { escapeHtml } from "../app/utils/escape-html";
 
 /*
  * The offline screen (issue 16, decision 024): what the service worker shows for a page that is
@@ -11,10 +12,6 @@ import { CACHES } from "../app/service-worker/caches";
  * the pages saved on this device, read from the service worker's caches. Never needed online,
  * but served like any page so that the worker can fetch it.
  */
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The script: the saved listings (their titles from the saved pages) and the member's pages. */
 function listingScript(lang: Lang) {

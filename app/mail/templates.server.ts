@@ -2,6 +2,7 @@ import { directionOf, type Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { TFunction } from "~/i18n/keys";
+import { escapeHtml } from "~/utils/escape-html";
 import type { Mailer } from "./mailer.server";
 
 export type MailTemplate =
@@ -299,13 +300,4 @@ export async function sendTemplate(
     options,
   );
   await mailer.send({ to: options.to, subject, text, html, lang: options.lang, unsubscribeUrl });
-}
-
-export function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

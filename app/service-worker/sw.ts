@@ -25,6 +25,7 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import arOffline from "~/i18n/locales/ar/offline";
 import enOffline from "~/i18n/locales/en/offline";
+import { escapeHtml } from "~/utils/escape-html";
 import { CACHES, personalPageKind } from "./caches";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -207,10 +208,6 @@ async function markSavedCopy({
     statusText: cachedResponse.statusText,
     headers: cachedResponse.headers,
   });
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The language of a page that could not be served: its `?lang=`, else the browser's. */

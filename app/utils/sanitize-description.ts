@@ -1,3 +1,5 @@
+import { escapeHtml } from "./escape-html";
+
 /**
  * A listing description as safe HTML. Every rendering of a description goes through this one
  * allow-list (docs/product-decisions.md §D4): the tags p, br, strong, em, u, ul, ol and li, never
@@ -37,15 +39,6 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 type Token = { kind: "text"; text: string } | { kind: "open" | "close"; name: string };
-
-function escapeHtml(text: string) {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** Character references as the browser would read them; unknown ones stay literal text. */
 function decodeEntities(text: string) {

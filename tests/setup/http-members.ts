@@ -1,3 +1,5 @@
+import sharp from "sharp";
+
 /*
  * Members and listings made through the real server's own forms, for HTTP-level tests and
  * benchmarks. The server must trust X-Forwarded-For (TRUST_PROXY=true) and allow many sign-ups per
@@ -40,8 +42,22 @@ export async function signUpOverHttp(
   return { email, name, cookie };
 }
 
-/** Posts a plain services listing as `member`; returns its id. */
-export async function postListingOverHttp(baseUrl: string, member: HttpMember, title: string) {
+/**
+ * Posts a plain services listing as `member`, with `photos` (one plain-colour PNG of `size` per
+ * colour) if given; returns its id.
+ */
+export async function postListingOverHttp(
+  baseUrl: string,
+  member: HttpMember,
+  title: string,
+  {
+    photos = [],
+    size = { width: 800, height: 600 },
+  }: {
+    photos?: readonly (readonly [number, number, number])[];
+    size?: { width: number; height: number };
+  } = {},
+) {
   const form = new FormData();
   form.set("intent", "save");
   form.set("title", title);
@@ -51,6 +67,12 @@ export async function postListingOverHttp(baseUrl: string, member: HttpMember, t
   form.set("location", "homs");
   form.set("detail.service_type", "other");
   form.set("detail.availability", "weekdays");
+  for (const [r, g, b] of photos) {
+    const png = await sharp({ create: { ...size, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+    form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+  }
   const res = await fetch(`${baseUrl}/post-ad`, {
     method: "POST",
     headers: { cookie: member.cookie },

@@ -16,10 +16,18 @@ const pages = [
   "/category/property",
   "/my-listings",
   "/nope",
+  // The offline screen the service worker shows (a page of its own, outside React).
+  "/offline",
 ];
 // The phone's layout differs (drawer, stacked filters, compact cards); the texts do not. To keep
 // the suite within its time budget the phone checks the pages whose layout changes most.
-const phonePages = new Set(["/", "/auth", "/search?q=kia", "/category/motors?make=kia"]);
+const phonePages = new Set([
+  "/",
+  "/auth",
+  "/search?q=kia",
+  "/category/motors?make=kia",
+  "/offline",
+]);
 
 for (const lang of ["en", "ar"] as const) {
   for (const path of pages) {

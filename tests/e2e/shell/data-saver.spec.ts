@@ -96,8 +96,23 @@ test.describe("with Save-Data", () => {
     test(`the listing page shows its other photos when asked, in place (${lang})`, async ({
       page,
     }, info) => {
+      // A listing with several photos (other tests post some with none, and they come first).
       await openResults(page, lang);
-      await page.getByTestId("listing-card").first().click();
+      const withPictures = page.getByTestId("listing-card").filter({ has: page.locator("img") });
+      let chosen = "";
+      for (const href of await withPictures.evaluateAll((cards) =>
+        cards.map((card) => card.getAttribute("href") ?? ""),
+      )) {
+        const html = await (
+          await page.request.get(href, { headers: { "save-data": "on" } })
+        ).text();
+        if (html.includes('data-testid="gallery-more-photos"')) {
+          chosen = href;
+          break;
+        }
+      }
+      expect(chosen, "a listing with several photos on the first page").not.toBe("");
+      await page.locator(`[data-testid="listing-card"][href="${chosen}"]`).click();
       await page.waitForURL(/\/listing\//);
       const gallery = page.getByTestId("listing-gallery");
       await expect(gallery).toHaveAttribute("data-hydrated", "true");

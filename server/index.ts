@@ -25,6 +25,7 @@ import {
   startAppJobs,
 } from "../app/jobs/app-jobs.server";
 import type { Mailer } from "../app/mail/mailer.server";
+import { createMediaStorage } from "../app/media/media-storage.server";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
@@ -99,6 +100,7 @@ function startHousekeeping(database: DatabaseHandle, env: Env, logger: AppLogger
   const maintenance = startMaintenance({
     db: database.db,
     dataDir: env.DATA_DIR,
+    storage: createMediaStorage(env),
     logger,
     // Listings' expiry reminders: mail with a link signed with the session secret's derived key.
     expiry: {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { PHOTO_UPLOAD_BYTES } from "../app/domain/listings/staged-photos.server";
 import { serverT } from "../app/i18n/i18n.server";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/media/listing-images.server";
 
@@ -20,6 +21,7 @@ export const FORM_BYTES = 64 * KB;
 const LIMITS: [RegExp, number][] = [
   [/^\/(post-ad|edit-listing\/[^/]+|api\/listings(\/[^/]+)?)(\.data)?\/?$/, LISTING_UPLOAD_BYTES],
   [/^\/profile(\.data)?\/?$/, PROFILE_UPLOAD_BYTES],
+  [/^\/api\/photos\/?$/, PHOTO_UPLOAD_BYTES],
 ];
 
 export function bodyLimitFor(pathname: string) {

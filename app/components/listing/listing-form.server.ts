@@ -37,6 +37,10 @@ export type ListingSaveOutcome =
 interface SubmittedListing {
   listing: ListingFormValues;
   images: Uint8Array[];
+  /** Photos uploaded ahead (POST /api/photos), by their ids, in the member's order. */
+  stagedPhotos: string[];
+  /** The form's name for this post (a retry finds the listing it made). */
+  idempotencyKey: string | null;
   removedImageIds: string[];
   primaryImageId: string | null;
 }
@@ -142,6 +146,8 @@ async function saveListingForm(
       submitted: {
         listing: submission.value,
         images,
+        stagedPhotos: strings("stagedPhotos").slice(0, MAX_LISTING_IMAGES + 1),
+        idempotencyKey: strings("idempotencyKey")[0] || null,
         removedImageIds: strings("removedImageIds"),
         primaryImageId: strings("primaryImageId")[0] || null,
       },
@@ -164,6 +170,8 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       member,
       input: submitted.listing,
       images: submitted.images,
+      stagedPhotos: submitted.stagedPhotos,
+      idempotencyKey: submitted.idempotencyKey,
       alerts: args.context.jobs,
     }),
   );

@@ -94,6 +94,12 @@ export const listings = pgTable(
       .default(sql`now() + interval '60 days'`),
     /** When its owner was reminded of this expiry date; cleared when it is renewed. */
     expiryRemindedAt: timestamp("expiry_reminded_at", { withTimezone: true }),
+    /**
+     * The post form's own name for this post (issue 16): a post sent again — retried by the
+     * browser after going offline, or submitted twice — finds this listing instead of making a
+     * second one. Unique per member.
+     */
+    idempotencyKey: uuid("idempotency_key"),
   },
   (t) => [
     check("listings_price_non_negative", sql`${t.price} >= 0`),
@@ -114,6 +120,9 @@ export const listings = pgTable(
     // The sweep and the reminders read only active listings by their expiry date.
     index("listings_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("listings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex("listings_user_idempotency_key")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("listings_city_idx").on(t.cityId),
     index("listings_search_vector_idx").using("gin", t.searchVector),
     index("listings_search_version_idx").on(t.searchVersion),
@@ -140,6 +149,34 @@ export const listingImages = pgTable(
     index("listing_images_listing_idx").on(t.listingId, t.sortOrder),
     uniqueIndex("listing_images_one_primary_key").on(t.listingId).where(sql`${t.isPrimary}`),
     check("listing_images_dimensions", sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+/**
+ * A photo uploaded while the post form is being filled in (issue 16), before its listing exists:
+ * processed at once, then referenced by the post, which takes it (the row goes, its files become
+ * the listing's). `upload_id` is the browser's name for the upload: the same upload sent again
+ * (a retry after a dropped connection) is this row, never a second processing. `variants` is null
+ * while the photo is being processed. Unused rows are deleted with their files after 24 hours.
+ */
+export const stagedPhotos = pgTable(
+  "staged_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    uploadId: uuid("upload_id").notNull(),
+    /** Chosen by the server before processing: `staged/<uuid>`, variants `${key}-${width}.webp`. */
+    storageKey: text("storage_key").notNull(),
+    variants: jsonb("variants").$type<{ width: number; height: number; key: string }[]>(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staged_photos_user_upload_key").on(t.userId, t.uploadId),
+    index("staged_photos_created_idx").on(t.createdAt),
   ],
 );
 

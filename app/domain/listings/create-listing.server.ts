@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
@@ -24,6 +24,7 @@ import {
   listingFormSchema,
   splitByScript,
 } from "./listings-schemas";
+import { takeStagedPhotos } from "./staged-photos.server";
 
 /** Until the e-mail is confirmed a member can post at most this many listings (any status). */
 export const UNCONFIRMED_LISTING_LIMIT = 2;
@@ -35,20 +36,54 @@ interface CreateListingOptions {
   input: ListingFormInput;
   /** The uploaded files in the member's order; the first becomes the primary image. */
   images: Uint8Array[];
+  /**
+   * Photos the member uploaded ahead (staged-photos.server.ts), in their order, before `images`:
+   * the first of them is then the primary image.
+   */
+  stagedPhotos?: readonly string[];
+  /**
+   * The form's name for this post: the same post sent again (a retry after going offline, a
+   * double submit) returns the listing it made instead of a second one.
+   */
+  idempotencyKey?: string | null;
   /** Where the new listing is matched against saved searches (the job queue). */
   alerts?: AlertQueue;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The listing this member already posted under `key`, if any. */
+async function postedUnder(db: Pick<Database, "select">, memberId: string, key: string) {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.userId, memberId), eq(listings.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
 /**
  * Posts a listing, all or nothing: the images are checked and written first (under the new id),
- * then the listing, its details and its image rows go in one transaction. If that fails, the
- * written files are deleted again.
+ * then the listing, its details and its image rows go in one transaction, which also takes the
+ * photos staged ahead. If that fails, the written files are deleted again (staged photos stay
+ * staged). A post sent again under the same idempotency key returns the first one's listing
+ * (`created: false`), even when both arrive at once.
  */
-export async function createListing(options: CreateListingOptions): Promise<{ id: string }> {
+export async function createListing(
+  options: CreateListingOptions,
+): Promise<{ id: string; created: boolean }> {
   const { db, storage, member } = options;
   const values = parseListingInput(options.input);
   const files = options.images.filter((file) => file.byteLength > 0);
-  if (files.length > MAX_LISTING_IMAGES) throw new AppError("TOO_MANY_IMAGES", { field: "images" });
+  const staged = options.stagedPhotos ?? [];
+  if (files.length + staged.length > MAX_LISTING_IMAGES) {
+    throw new AppError("TOO_MANY_IMAGES", { field: "images" });
+  }
+  const key = options.idempotencyKey?.toLowerCase() || null;
+  if (key !== null && !UUID.test(key)) throw new AppError("INVALID_REQUEST");
+  if (key) {
+    const posted = await postedUnder(db, member.id, key);
+    if (posted) return { id: posted, created: false };
+  }
   // Checked before the (slow) image work too, so a refused member waits for nothing.
   if (!member.emailVerified) await assertMayPost(db, member.id);
 
@@ -67,20 +102,27 @@ export async function createListing(options: CreateListingOptions): Promise<{ id
       if (user.suspendedAt) throw new AppError("ACCOUNT_SUSPENDED");
       if (!user.emailVerified) await assertMayPost(tx, member.id);
 
-      await tx.insert(listings).values({ id, userId: member.id, ...listingColumns(values) });
+      const taken = await takeStagedPhotos(tx, member.id, staged);
+      await tx
+        .insert(listings)
+        .values({ id, userId: member.id, idempotencyKey: key, ...listingColumns(values) });
       const details = detailsToSave(values.details);
       if (details) await tx.insert(listingDetails).values({ listingId: id, details });
-      if (stored.length > 0)
+      const images = [...taken, ...stored];
+      if (images.length > 0)
         await tx
           .insert(listingImages)
-          .values(imageRows(id, stored, { firstSortOrder: 0, primaryFirst: true }));
+          .values(imageRows(id, images, { firstSortOrder: 0, primaryFirst: true }));
     });
   } catch (error) {
     await storage.delete(stored.flatMap(imageKeys)).catch(() => {});
+    // The same post, committed a moment ago by another request: that listing is this post.
+    const posted = key ? await postedUnder(db, member.id, key).catch(() => null) : null;
+    if (posted) return { id: posted, created: false };
     throw error;
   }
   await matchNewListing(options.alerts, id);
-  return { id };
+  return { id, created: true };
 }
 
 async function assertMayPost(db: Pick<Database, "select">, memberId: string) {

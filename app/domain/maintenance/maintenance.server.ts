@@ -1,6 +1,8 @@
 import type { Database } from "~/db/client.server";
 import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
+import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.server";
 import type { JobSender } from "~/jobs/app-jobs.server";
+import type { MediaStorage } from "~/media/storage.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { purgeExpired } from "./purge-expired.server";
 import { sweepOrphanPhotos } from "./sweep-orphan-photos.server";
@@ -28,11 +30,14 @@ export interface ExpiryMail {
 export function startMaintenance({
   db,
   dataDir,
+  storage,
   logger,
   expiry,
 }: {
   db: Database;
   dataDir: string;
+  /** Where photos live: staged photos no post took are deleted from it. */
+  storage: MediaStorage;
   logger: Logger;
   expiry: ExpiryMail;
 }) {
@@ -58,6 +63,8 @@ export function startMaintenance({
       if (purged.rateLimits + purged.phoneReveals > 0) logger.info(purged, "purged expired rows");
       const swept = await sweepOrphanPhotos(db, dataDir);
       if (swept.folders > 0) logger.info(swept, "deleted photo folders of listings never saved");
+      const staged = await deleteExpiredStagedPhotos({ db, storage });
+      if (staged > 0) logger.info({ photos: staged }, "deleted staged photos no post took");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
     }

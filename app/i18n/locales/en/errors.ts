@@ -119,6 +119,11 @@ const errors = {
     "This search has a category or filter Souqna does not know. Go back to the results, check the filters and try again.",
   SAVED_SEARCH_EMPTY:
     "Choose a category, a filter or words to search for before saving: a search for everything would tell you about every new listing.",
+  STAGED_PHOTO_INVALID:
+    "One of the photos could not be found: it may have expired after 24 hours. Please add it again.",
+  STAGED_PHOTO_BUSY: "This photo is still being processed. Please wait a moment.",
+  STAGED_PHOTO_LIMIT:
+    "You have too many photos waiting to be posted. Post your listing, or try again tomorrow.",
   PUSH_SUBSCRIPTION_INVALID:
     "This browser's notification subscription could not be read. Reload the page and press “Get notified on this device” again.",
   // The number is MAX_PUSH_SUBSCRIPTIONS.

@@ -124,21 +124,34 @@ export async function storeListingImages(
   try {
     for (const image of processed) {
       const storageKey = `listings/${listingId}/${randomUUID()}`;
-      const variants: StoredImage["variants"] = [];
-      for (const variant of image.variants) {
-        const key = `${storageKey}-${variant.width}.webp`;
-        await storage.put(key, variant.bytes);
-        countMediaBytesWritten(variant.bytes.length);
-        written.push(key);
-        variants.push({ width: variant.width, height: variant.height, key });
-      }
-      stored.push({ storageKey, width: image.width, height: image.height, variants });
+      stored.push(await writeImage(storage, storageKey, image, written));
     }
   } catch (error) {
     await storage.delete(written).catch(() => {});
     throw error;
   }
   return stored;
+}
+
+/**
+ * Writes one processed image's variants under `storageKey` (`${storageKey}-${width}.webp`), each
+ * key added to `written` as soon as it is, so a caller can delete them all if a later one fails.
+ */
+export async function writeImage(
+  storage: MediaStorage,
+  storageKey: string,
+  image: ProcessedImage,
+  written: string[],
+): Promise<StoredImage> {
+  const variants: StoredImage["variants"] = [];
+  for (const variant of image.variants) {
+    const key = `${storageKey}-${variant.width}.webp`;
+    await storage.put(key, variant.bytes);
+    countMediaBytesWritten(variant.bytes.length);
+    written.push(key);
+    variants.push({ width: variant.width, height: variant.height, key });
+  }
+  return { storageKey, width: image.width, height: image.height, variants };
 }
 
 /** Every file of one stored image, e.g. to delete it. */

@@ -9,8 +9,8 @@ import {
   processListingImage,
   type StoredImage,
   VARIANT_WIDTHS,
+  writeImage,
 } from "~/media/listing-images.server";
-import { countMediaBytesWritten } from "~/media/media-usage.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 
@@ -101,18 +101,10 @@ export async function stagePhoto({
 
   const written: string[] = [];
   try {
-    const image = await processListingImage(bytes);
-    const variants: NonNullable<Row["variants"]> = [];
-    for (const variant of image.variants) {
-      const key = `${storageKey}-${variant.width}.webp`;
-      await storage.put(key, variant.bytes);
-      countMediaBytesWritten(variant.bytes.length);
-      written.push(key);
-      variants.push({ width: variant.width, height: variant.height, key });
-    }
+    const image = await writeImage(storage, storageKey, await processListingImage(bytes), written);
     const [ready] = await db
       .update(stagedPhotos)
-      .set({ variants, width: image.width, height: image.height })
+      .set({ variants: image.variants, width: image.width, height: image.height })
       .where(eq(stagedPhotos.id, claimed.id))
       .returning();
     if (!ready) throw new AppError("UNEXPECTED");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readCookie } from "~/i18n/negotiate";
 import { checkbox } from "./form-fields";
 
 /*
@@ -17,7 +18,7 @@ export const DATA_SAVER_COOKIE_SECONDS = 31_536_000;
 
 /** Whether the Cookie header carries the setting. */
 export function dataSaverCookieIsOn(cookieHeader: string | null | undefined): boolean {
-  return /(^|;\s*)data_saver=on(\s*;|\s*$)/.test(cookieHeader ?? "");
+  return readCookie(cookieHeader, dataSaverCookieName) === "on";
 }
 
 /** Whether this request asks for fewer bytes: `Save-Data: on`, or the setting's cookie. */

@@ -4,41 +4,13 @@ import { useTranslation } from "~/i18n/react";
 
 type State = "online" | "offline" | "back";
 
-/** After the page is up, when the browser is idle: the service worker's side (decision 024). */
-function useServiceWorker(signedIn: boolean, texts: { update: string; reload: string }) {
-  const { update, reload } = texts;
-  useEffect(() => {
-    // Built with the production build only (scripts/build-service-worker.mjs).
-    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    let cancelled = false;
-    const start = () => {
-      import("./service-worker")
-        .then((worker) => {
-          if (cancelled) return;
-          void worker.forgetPersonalCopies(signedIn);
-          worker.startServiceWorker({ update, reload });
-        })
-        .catch(() => {});
-    };
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(start, { timeout: 5000 })
-      : window.setTimeout(start, 2000);
-    return () => {
-      cancelled = true;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, [signedIn, update, reload]);
-}
-
 /**
  * Tells the visitor when the connection drops (a notice that stays while it is down) and when it
  * comes back (for a few seconds). Drawn here rather than as a toast: the toast library is fetched
  * after the page loads, and a connection that drops before then is exactly when this must show.
  */
-export function NetworkStatus({ signedIn }: { signedIn: boolean }) {
+export function NetworkStatus() {
   const { t } = useTranslation();
-  useServiceWorker(signedIn, { update: t("network.update"), reload: t("network.reload") });
   const [state, setState] = useState<State>("online");
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -9,6 +9,7 @@ import type { MemberSummary } from "./member-menu";
 import { NativeAppBanner } from "./native-app-banner";
 import type { NavCategory } from "./nav-category";
 import { NetworkStatus } from "./network-status";
+import { useServiceWorker } from "./use-service-worker";
 
 // A member's guest favourites join the account: only signed-in pages fetch that code.
 const MergeGuestFavorites = onDemand(() =>
@@ -35,6 +36,7 @@ export function Shell({
   children,
 }: ShellProps) {
   const { t } = useTranslation();
+  useServiceWorker(Boolean(member));
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -48,7 +50,7 @@ export function Shell({
       {flash ? <FlashNotice flash={flash} /> : null}
       <div className="flex-1">{children}</div>
       <Footer supportEmail={supportEmail} year={year} />
-      <NetworkStatus signedIn={Boolean(member)} />
+      <NetworkStatus />
       {member ? (
         <Suspense fallback={null}>
           <MergeGuestFavorites signedIn />

@@ -164,7 +164,7 @@ export async function takeStagedPhotos(
 /**
  * The hourly sweep's part: staged photos no post took within STAGED_PHOTO_HOURS go, files first.
  * A photo whose processing never finished (a process killed) has no variants: its files are
- * looked for under every width the pipeline writes.
+ * looked for under the pipeline's standard widths (a smaller photo's own width is missed).
  */
 export async function deleteExpiredStagedPhotos({
   db,

@@ -117,6 +117,11 @@ export const listings = pgTable(
     index("listings_active_category_make_created_idx")
       .on(t.categoryId, t.make, t.createdAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
+    // The newest active listings of one subcategory: "Similar listings" reads a few hundred of
+    // them, however large the subcategory (docs/decisions/026).
+    index("listings_active_subcategory_created_idx")
+      .on(t.subcategoryId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
     // The sweep and the reminders read only active listings by their expiry date.
     index("listings_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("listings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),

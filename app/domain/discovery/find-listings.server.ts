@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { favorites, listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { type ListingStatus, PUBLIC_STATUSES } from "~/domain/listings/listing-status";
 import {
   type Corrections,
   expandQuery,
@@ -20,6 +21,8 @@ export interface FoundListing {
   location: string;
   locationAr: string;
   categoryId: number;
+  /** Active on results pages; a seller's page lists their sold ones too (marked). */
+  status: ListingStatus;
   createdAt: Date;
   details: Record<string, string | number> | null;
   image: { variants: { width: number; height: number; key: string }[] } | null;
@@ -59,6 +62,11 @@ export interface StatementOptions {
    * statement is the visitors' one, unchanged (docs/decisions/011).
    */
   favoritesOf?: string | null;
+  /**
+   * A seller's page (app/domain/sellers): only this member's listings, their sold ones with the
+   * active (never removed, expired or hidden ones), the active first.
+   */
+  seller?: string;
 }
 
 /** `%` and `_` are wildcards in LIKE; a visitor's text must match only itself. */
@@ -85,9 +93,11 @@ export function cityCondition(cityOrText: string): SQL {
 /** The WHERE of a results page: only active listings, then every filter that applies. */
 export function listingConditions(
   query: ListingQuery,
-  { corrections, expanded, also }: StatementOptions = {},
+  { corrections, expanded, also, seller }: StatementOptions = {},
 ): { where: SQL; rank: SQL<number> | null; expansions: SQL<string>[] } {
-  const conditions: SQL[] = [eq(listings.status, "active")];
+  const conditions: SQL[] = seller
+    ? [eq(listings.userId, seller), inArray(listings.status, [...PUBLIC_STATUSES])]
+    : [eq(listings.status, "active")];
   if (also) conditions.push(also);
   if (query.categoryId) conditions.push(eq(listings.categoryId, query.categoryId));
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId));
@@ -126,7 +136,18 @@ export function listingConditions(
   };
 }
 
-function orderOf(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
+function orderOf(
+  query: ListingQuery,
+  rank: SQL<number> | null,
+  broad: boolean,
+  seller: boolean,
+): SQL[] {
+  // On a seller's page what can still be bought comes first, in the chosen order, then the sold.
+  const sold = seller ? [sql`(${listings.status} = 'sold')`] : [];
+  return [...sold, ...sortOrder(query, rank, broad)];
+}
+
+function sortOrder(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
   switch (query.sort) {
     case "price_asc":
       return [asc(listings.price), desc(listings.createdAt)];
@@ -187,7 +208,7 @@ export function listingStatements(
       : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
     return joined
       .where(where)
-      .orderBy(...orderOf(query, rank, broad))
+      .orderBy(...orderOf(query, rank, broad, Boolean(options.seller)))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   };
@@ -228,6 +249,7 @@ export const cardColumns = {
   location: listings.location,
   locationAr: listings.locationAr,
   categoryId: listings.categoryId,
+  status: listings.status,
   createdAt: listings.createdAt,
   details: listingDetails.details,
   imageVariants: sql<FoundListing["image"]>`(
@@ -253,6 +275,7 @@ export async function findListings({
   pageSize = PAGE_SIZE,
   withTotal = true,
   member = null,
+  seller,
 }: {
   db: Database;
   query: ListingQuery;
@@ -260,6 +283,8 @@ export async function findListings({
   withTotal?: boolean;
   /** A signed-in member: each listing then says whether they saved it (`favorited`). */
   member?: Pick<Member, "id"> | null;
+  /** Only this seller's public listings (StatementOptions.seller). */
+  seller?: string;
 }): Promise<FoundPage> {
   const favoritesOf = member?.id ?? null;
   // What each query word stands for, first, so that the count and the page carry it as a
@@ -268,13 +293,14 @@ export async function findListings({
   const exact = await findPage(db, query, pageSize, withTotal, {
     expanded: prepared?.expanded,
     favoritesOf,
+    seller,
   });
   // Typos are forgiven only when the words as typed find nothing: then each word is also tried
   // as the known words closest to it.
   if (exact.total > 0 || !prepared || prepared.corrections.size === 0) return exact;
   const { corrections } = prepared;
   const expanded = await expandQuery(db, query.q, { corrections });
-  return findPage(db, query, pageSize, withTotal, { corrections, expanded, favoritesOf });
+  return findPage(db, query, pageSize, withTotal, { corrections, expanded, favoritesOf, seller });
 }
 
 function toFound({

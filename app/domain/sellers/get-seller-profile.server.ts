@@ -1,0 +1,92 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings, profiles, users } from "~/db/schema";
+import { type ResponseTime, responseTimeOf } from "./response-time";
+import { responseStatsColumn, toResponseStats } from "./response-time.server";
+
+/** What a usernames may be (profiles_username_format). */
+const USERNAME = /^[a-z0-9_]{3,30}$/;
+
+export interface SellerProfile {
+  id: string;
+  /** Null → "Unknown User". */
+  fullName: string | null;
+  username: string | null;
+  avatarUrl: string | null;
+  memberSince: Date;
+  emailVerified: boolean;
+  /** A city id from the reference data, as the member chose it on their profile. */
+  cityId: string | null;
+  activeListings: number;
+  /** Null with too little data (response-time.ts). */
+  responseTime: ResponseTime | null;
+}
+
+/**
+ * The public page of a member, at `/u/{username}` or `/u/{id}` (decision 026):
+ * - `seller` when the address is the member's own: their username, or their id while they have
+ *   none;
+ * - `moved` when it is their id (or a username in capitals) and the page lives at their username:
+ *   the route answers 301;
+ * - null for nobody, a suspended member, or a deleted one (their row is gone).
+ * Never their e-mail or phone number. One statement, with their count of active listings and
+ * their reply statistics.
+ */
+export async function getSellerProfile({
+  db,
+  handle,
+  now,
+}: {
+  db: Database;
+  handle: string;
+  now?: Date;
+}): Promise<
+  { kind: "seller"; seller: SellerProfile } | { kind: "moved"; username: string } | null
+> {
+  if (!handle || handle.length > 64) return null;
+  const lower = handle.toLowerCase();
+  // A username is looked up by its unique index; anything else (or nothing found) as an id.
+  const byUsername = USERNAME.test(lower)
+    ? sql`(select p.id from ${profiles} p where p.username = ${lower})`
+    : sql`null`;
+  const memberId: SQL = sql`coalesce(${byUsername}, ${handle})`;
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      image: users.image,
+      createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
+      fullName: profiles.fullName,
+      username: profiles.username,
+      cityId: profiles.location,
+      activeListings: sql<number>`(select count(*)::int from ${listings} l
+        where l.user_id = ${users.id} and l.status = 'active')`,
+      response: responseStatsColumn(sql`${users.id}`, now),
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(users.id, memberId), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (row.username && handle !== row.username) return { kind: "moved", username: row.username };
+  return {
+    kind: "seller",
+    seller: {
+      id: row.id,
+      fullName: row.fullName?.trim() || row.name.trim() || null,
+      username: row.username,
+      avatarUrl: row.image,
+      memberSince: row.createdAt,
+      emailVerified: row.emailVerified,
+      cityId: row.cityId,
+      activeListings: Number(row.activeListings),
+      responseTime: responseTimeOf(toResponseStats(row.response)),
+    },
+  };
+}
+
+/** A member's public page's path: their username's, else their id's (decision 026). */
+export function sellerPath(seller: { id: string; username: string | null }) {
+  return `/u/${encodeURIComponent(seller.username ?? seller.id)}`;
+}

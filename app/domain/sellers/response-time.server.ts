@@ -1,0 +1,84 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
+import { conversations, messages } from "~/db/schema";
+import {
+  PENDING_AFTER_SECONDS,
+  RESPONSE_SAMPLE,
+  RESPONSE_WINDOW_DAYS,
+  type ResponseStats,
+} from "./response-time";
+
+/**
+ * A seller's reply statistics as one scalar subquery (json `{ n, median }`), to ride as a column
+ * in the statement of the page that shows them (the seller page, the listing page's neighbours).
+ *
+ * For each of the seller's conversations started in the last 90 days (the 200 most recent, read
+ * through conversations_seller_last_idx): the buyer's first message, and the seller's first
+ * message at or after it (messages_conversation_created_idx, two index steps each). A later
+ * message of the buyer's is never a reply. An unanswered conversation counts as the time it has
+ * waited so far once that is an hour (before then it says nothing yet). The median is
+ * percentile_disc: a real conversation's time, never an average of two.
+ */
+export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unknown> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const since = sql`(${at} - make_interval(days => ${RESPONSE_WINDOW_DAYS}))`;
+  return sql`(
+    select json_build_object(
+      'n', count(*),
+      'median', percentile_disc(0.5) within group (order by w.seconds))
+    from (
+      select extract(epoch from coalesce(reply.at, ${at}) - first.at)::float8 as seconds,
+        reply.at as replied
+      from (
+        select c.id, c.seller_id from ${conversations} c
+        where c.seller_id = ${sellerId} and c.last_message_at >= ${since}
+          and c.created_at >= ${since}
+        order by c.last_message_at desc
+        limit ${RESPONSE_SAMPLE}
+      ) c
+      cross join lateral (
+        select m.created_at as at from ${messages} m
+        where m.conversation_id = c.id and m.sender_id is distinct from c.seller_id
+        order by m.created_at limit 1
+      ) first
+      left join lateral (
+        select m.created_at as at from ${messages} m
+        where m.conversation_id = c.id and m.sender_id = c.seller_id
+          and m.created_at >= first.at
+        order by m.created_at limit 1
+      ) reply on true
+      where first.at >= ${since}
+    ) w
+    where w.replied is not null or w.seconds >= ${PENDING_AFTER_SECONDS}
+  )`;
+}
+
+/** The column's json as numbers (PGlite and node-postgres both give it parsed, or as text). */
+export function toResponseStats(value: unknown): ResponseStats | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === "string" ? JSON.parse(value) : value) as {
+    n: number | string;
+    median: number | string | null;
+  };
+  return {
+    conversations: Number(json.n),
+    medianSeconds: json.median === null ? null : Number(json.median),
+  };
+}
+
+/** The statistics alone, in one statement (tests and the bench; pages take the column). */
+export async function getResponseStats({
+  db,
+  sellerId,
+  now,
+}: {
+  db: Database;
+  sellerId: string;
+  now?: Date;
+}): Promise<ResponseStats | null> {
+  const [row] = await selectRows<{ stats: unknown }>(
+    db,
+    sql`select ${responseStatsColumn(sellerId, now)} as stats`,
+  );
+  return toResponseStats(row?.stats);
+}

@@ -1,5 +1,7 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
+import { RelatedListings } from "~/components/discovery/related-listings";
+import { toRelatedView } from "~/components/discovery/related-view.server";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ListingGallery } from "~/components/listing/listing-gallery";
@@ -16,6 +18,7 @@ import { ReportListing } from "~/components/moderation/report-listing";
 import { reportListingAction } from "~/components/moderation/report-listing.server";
 import { FavoriteButton } from "~/components/ui/favorite-button";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
+import { findRelatedListings } from "~/domain/discovery/find-related-listings.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
@@ -28,6 +31,7 @@ import {
 import { recordView, viewerKeyOf } from "~/domain/listings/record-view.server";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import { responseTimeOf } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -78,6 +82,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isBot: isbot(request.headers.get("user-agent") ?? ""),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
+  // What comes after the listing, and the seller's reply time: one statement.
+  const related = await findRelatedListings({ db, listingId: view.listing.id, member });
   const { jsonLd, ...page } = toListingPageView({
     lang,
     publicUrl: env.PUBLIC_URL,
@@ -88,6 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     signedIn: Boolean(member),
     ttlDays: env.LISTING_TTL_DAYS,
     dataSaver: context.dataSaver,
+    responseTime: responseTimeOf(related.sellerResponse),
   });
   // For search engines, in the document's head only (not in the page's data as well).
   context.documentHead.jsonLd = jsonLd;
@@ -104,6 +111,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         isOwner: view.isOwner,
         contactable: isPublicStatus(view.listing.status),
         conversationId: view.viewer?.conversationId ?? null,
+      }),
+      related: await toRelatedView({
+        db,
+        env,
+        storage: context.storage,
+        dataSaver: context.dataSaver,
+        logger: context.logger,
+        lang,
+        related,
+        sellerHref: page.seller.href,
       }),
     },
     // An expired listing is gone for everyone but its owner (search engines drop it on a 410);
@@ -195,6 +212,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function ListingPage({ loaderData: page, actionData }: Route.ComponentProps) {
   useNamespace("listings", page.translations.listings);
   useNamespace("favorites", page.translations.favorites);
+  useNamespace("discovery", page.translations.discovery);
   return (
     <main
       id="main"
@@ -248,9 +266,10 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               translations={page.translations.moderation}
             />
           )}
-          <ShareCard url={page.shareUrl} title={page.title} />
+          <ShareCard url={page.shareUrl} title={page.title} message={page.shareMessage} />
         </aside>
       </div>
+      <RelatedListings view={page.related} />
     </main>
   );
 }

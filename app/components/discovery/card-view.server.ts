@@ -25,6 +25,8 @@ export type CardView =
       posted: string;
       postedIso: string;
       isNew: boolean;
+      /** Only a seller's page lists sold listings; their card says so. */
+      sold: boolean;
       chips: string[];
       image: { src: string; srcSet: string; width: number; height: number } | null;
       /** The signed-in member saved it (their heart is filled from the first byte). */
@@ -108,6 +110,7 @@ export function toCardView(
       posted: relativeDate(lang, item.createdAt, now),
       postedIso: item.createdAt.toISOString(),
       isNew: now - item.createdAt.getTime() < NEW_BADGE_DAYS * DAY,
+      sold: item.status === "sold",
       chips,
       image: card
         ? {

@@ -44,7 +44,14 @@ export function ListingCard({
             priority={first}
             noPhoto={t("card.noPhoto")}
           />
-          {card.isNew ? (
+          {card.sold ? (
+            <span
+              className="absolute start-2 top-2 rounded-full bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="card-sold"
+            >
+              {t("card.sold")}
+            </span>
+          ) : card.isNew ? (
             <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               {t("card.new")}
             </span>
@@ -79,17 +86,30 @@ export function ListingCard({
 /**
  * The results grid: 1, 2, 3 and 4 columns by width (spec). The two pictures a phone shows first
  * load at once (the first ahead of everything); the rest when they come near the screen, so they
- * do not share a slow connection with the stylesheet and the first picture.
+ * do not share a slow connection with the stylesheet and the first picture. A grid below the fold
+ * (the listing page's neighbours) loads all of its pictures lazily (`belowFold`).
  */
-export function ListingGrid({ cards }: { cards: CardView[] }) {
+export function ListingGrid({
+  cards,
+  belowFold = false,
+  testId = "listing-grid",
+}: {
+  cards: CardView[];
+  belowFold?: boolean;
+  testId?: string;
+}) {
   return (
     <ul
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-      data-testid="listing-grid"
+      data-testid={testId}
     >
       {cards.map((card, index) => (
         <li key={card.id}>
-          <ListingCard card={card} eager={index < 2} first={index === 0} />
+          <ListingCard
+            card={card}
+            eager={!belowFold && index < 2}
+            first={!belowFold && index === 0}
+          />
         </li>
       ))}
     </ul>

@@ -26,6 +26,7 @@ export async function loadResults({
   pageSize,
   member = null,
   includeCategory = false,
+  seller,
 }: {
   db: Database;
   env: Env;
@@ -40,9 +41,11 @@ export async function loadResults({
   member?: Pick<Member, "id"> | null;
   /** The search page keeps the category in its links; a category page has it in its path. */
   includeCategory?: boolean;
+  /** A seller's page: only their active and sold listings (the sold marked). */
+  seller?: string;
 }) {
   const [found, usdRate] = await Promise.all([
-    findListings({ db, query, pageSize, member }),
+    findListings({ db, query, pageSize, member, seller }),
     getUsdRate({ db, env }),
   ]);
   const now = Date.now();

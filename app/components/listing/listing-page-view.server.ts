@@ -4,6 +4,8 @@ import type { ListingImage, ListingView } from "~/domain/listings/get-listing.se
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { specItems } from "~/domain/listings/listing-specs";
 import { isPublicStatus } from "~/domain/listings/listing-status";
+import { sellerPath } from "~/domain/sellers/get-seller-profile.server";
+import type { ResponseTime } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -25,10 +27,12 @@ export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd
  * report form only the sign-in prompt for a visitor (only a member can report).
  */
 export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean) {
-  const texts = bundlesFor(lang, ["listings", "moderation", "favorites"], {
-    listings: ["detail"],
+  const texts = bundlesFor(lang, ["listings", "moderation", "favorites", "discovery"], {
+    listings: ["detail", "share"],
     moderation: ["report"],
     favorites: ["button", "toast"],
+    // The neighbours' cards (more from the seller, similar listings).
+    discovery: ["card", "related"],
   });
   const {
     notFoundTitle: _notFoundTitle,
@@ -42,7 +46,10 @@ export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean
   const { heading, button, loginRequired } = texts.moderation.report;
   return {
     ...texts,
-    listings: { detail: isOwner ? { ...detail, owner } : detail } as typeof texts.listings,
+    listings: {
+      detail: isOwner ? { ...detail, owner } : detail,
+      share: texts.listings.share,
+    } as typeof texts.listings,
     moderation: (signedIn
       ? texts.moderation
       : { report: { heading, button, loginRequired } }) as typeof texts.moderation,
@@ -101,6 +108,7 @@ export function toListingPageView({
   signedIn,
   ttlDays,
   dataSaver = false,
+  responseTime = null,
   now = new Date(),
 }: {
   lang: Lang;
@@ -115,6 +123,8 @@ export function toListingPageView({
   ttlDays: number;
   /** Data saver: photos at most 640 pixels wide, and the others only when asked (`?photos=all`). */
   dataSaver?: boolean;
+  /** "Usually replies within …" on the seller card; null with too little data. */
+  responseTime?: ResponseTime | null;
   now?: Date;
 }) {
   const { listing, seller } = view;
@@ -208,11 +218,14 @@ export function toListingPageView({
       initial: (seller.fullName?.[0] ?? "?").toUpperCase(),
       memberSince: formatDate(lang, seller.memberSince, { year: "numeric", month: "long" }),
       verified: seller.emailVerified,
+      href: sellerPath(seller),
+      replies: responseTime ? serverT(lang, "discovery")(`seller.replies.${responseTime}`) : null,
     },
     // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
     hasPhone: seller.hasPhone && isPublicStatus(listing.status),
     loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
     shareUrl: link,
+    shareMessage: t("share.listingMessage", { title, url: link }),
     meta: {
       title,
       description: t("meta.listingDescription", { price, location, category }),

@@ -1,4 +1,4 @@
-import { BadgeCheck, LockKeyhole, MessageCircle, Phone } from "lucide-react";
+import { BadgeCheck, ChevronRight, Clock, LockKeyhole, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -41,9 +41,14 @@ export function SellerCard({
       <div className="flex items-center gap-3" data-testid="seller-card">
         <Avatar member={seller} size="size-12 text-lg" />
         <div className="min-w-0">
-          <p className="truncate font-semibold text-ink" dir="auto">
+          <Link
+            to={seller.href}
+            className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline"
+            dir="auto"
+            data-testid="seller-name"
+          >
             {seller.name ?? t("detail.unknownUser")}
-          </p>
+          </Link>
           <p className="text-xs text-muted">
             {t("detail.memberSince", { date: seller.memberSince })}
           </p>
@@ -53,8 +58,25 @@ export function SellerCard({
               {t("detail.verified")}
             </span>
           ) : null}
+          {seller.replies ? (
+            <p
+              className="mt-1 flex items-center gap-1 text-xs text-ink"
+              data-testid="seller-replies"
+            >
+              <Clock className="size-3.5 text-muted" aria-hidden />
+              {seller.replies}
+            </p>
+          ) : null}
         </div>
       </div>
+      <Link
+        to={seller.href}
+        className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        data-testid="seller-page-link"
+      >
+        {t("detail.sellerPage")}
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
+      </Link>
       {page.isOwner ? null : (
         <div className="mt-5 space-y-3" data-testid="contact">
           {messageSeller}

@@ -7,6 +7,7 @@ const discovery = {
     usd: "≈ {{amount}}",
     error: "خطأ في تحميل الإعلان",
     noPhoto: "لا توجد صورة",
+    sold: "تم البيع",
   },
   results: {
     found_zero: "لم يُعثر على أي إعلان",
@@ -67,6 +68,34 @@ const discovery = {
     notFound: "الفئة غير موجودة",
     notFoundBody: "لا توجد فئة بهذا العنوان. اختر واحدة من قائمة الفئات.",
     metaDescription: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلان.",
+  },
+  seller: {
+    metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{formatted}} إعلان نشط.",
+    unknownUser: "مستخدم غير معروف",
+    verified: "بريد إلكتروني مؤكَّد",
+    memberSince: "عضو منذ {{date}}",
+    activeListings_zero: "لا توجد إعلانات نشطة",
+    activeListings_one: "إعلان نشط واحد",
+    activeListings_two: "إعلانان نشطان",
+    activeListings_few: "{{formatted}} إعلانات نشطة",
+    activeListings_many: "{{formatted}} إعلاناً نشطاً",
+    activeListings_other: "{{formatted}} إعلان نشط",
+    replies: {
+      hour: "يرد عادةً خلال ساعة",
+      day: "يرد عادةً خلال يوم",
+      days: "يرد عادةً خلال بضعة أيام",
+    },
+    listings: "الإعلانات",
+    empty: "لا توجد إعلانات معروضة للبيع حالياً",
+    contactNote: "للاتصال بهذا البائع أو مراسلته، افتح أحد إعلاناته.",
+    notFoundTitle: "البائع غير موجود",
+    notFoundBody: "لا يوجد عضو بهذا العنوان، أو أن صفحته لم تعد عامة.",
+    backHome: "العودة إلى الرئيسية",
+  },
+  related: {
+    moreFromSeller: "المزيد من هذا البائع",
+    similar: "إعلانات مشابهة",
+    seeAll: "عرض الكل",
   },
 } satisfies LocaleShape<typeof en>;
 

@@ -4,6 +4,7 @@ const discovery = {
     usd: "≈ {{amount}}",
     error: "Error loading listing",
     noPhoto: "No photo",
+    sold: "Sold",
   },
   results: {
     found_one: "Found {{formatted}} listing(s)",
@@ -60,6 +61,30 @@ const discovery = {
     notFound: "Category not found",
     notFoundBody: "There is no category at this address. Pick one from the list of categories.",
     metaDescription: "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
+  },
+  seller: {
+    metaDescription: "{{name}} on Souqna, member since {{date}}: {{formatted}} active listing(s).",
+    unknownUser: "Unknown User",
+    verified: "Verified e-mail",
+    memberSince: "Member since {{date}}",
+    activeListings_one: "{{formatted}} active listing",
+    activeListings_other: "{{formatted}} active listings",
+    replies: {
+      hour: "Usually replies within an hour",
+      day: "Usually replies within a day",
+      days: "Usually replies within a few days",
+    },
+    listings: "Listings",
+    empty: "No listings for sale right now",
+    contactNote: "To call or message this seller, open one of their listings.",
+    notFoundTitle: "Seller not found",
+    notFoundBody: "There is no member at this address, or their page is no longer public.",
+    backHome: "Back to Home",
+  },
+  related: {
+    moreFromSeller: "More from this seller",
+    similar: "Similar listings",
+    seeAll: "See all",
   },
 } as const;
 

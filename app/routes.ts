@@ -17,6 +17,7 @@ export default [
   route("post-ad", "routes/post-ad.tsx"),
   route("edit-listing/:id", "routes/edit-listing.tsx"),
   route("listing/:id", "routes/listing.tsx"),
+  route("u/:handle", "routes/seller.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
   route("renew/:id", "routes/renew-listing.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

@@ -79,3 +79,31 @@ function plainText(html: string) {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+export interface ProfilePageJsonLdInput {
+  /** The page's absolute URL. */
+  url: string;
+  name: string;
+  /** Absolute URL of the member's picture. */
+  image?: string | null;
+  /** When they joined. */
+  memberSince: Date;
+  description: string;
+}
+
+/** A member's public page: a schema.org ProfilePage about a Person, as safe script text. */
+export function profilePageJsonLd(input: ProfilePageJsonLdInput): string {
+  return jsonForScript({
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url: input.url,
+    dateCreated: input.memberSince.toISOString(),
+    mainEntity: {
+      "@type": "Person",
+      name: input.name,
+      url: input.url,
+      description: input.description,
+      ...(input.image ? { image: input.image } : {}),
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
+import type { SellerView } from "./seller-view.server";
+
+/**
+ * Who the seller is: picture, name, "Verified e-mail" when confirmed, since when, where, how many
+ * listings and, with enough conversations, how fast they reply. All texts come formatted.
+ */
+export function SellerHeader({ seller, contactNote }: { seller: SellerView; contactNote: string }) {
+  const item = "flex items-center gap-1.5";
+  return (
+    <header
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:flex-row sm:items-center sm:p-6"
+      data-testid="seller-header"
+    >
+      <Avatar member={seller} size="size-20 text-3xl" />
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-2xl font-bold text-ink sm:text-3xl" dir="auto">
+          {seller.name}
+        </h1>
+        {seller.verified ? (
+          <span
+            className="mt-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
+            data-testid="seller-verified"
+          >
+            <BadgeCheck className="size-3.5" aria-hidden />
+            {seller.verified}
+          </span>
+        ) : null}
+        <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
+          <li className={item}>
+            <CalendarDays className="size-4" aria-hidden />
+            {seller.memberSince}
+          </li>
+          {seller.city ? (
+            <li className={item} data-testid="seller-city">
+              <MapPin className="size-4" aria-hidden />
+              {seller.city}
+            </li>
+          ) : null}
+          <li className={item} data-testid="seller-active-count">
+            <Tag className="size-4" aria-hidden />
+            {seller.activeListings}
+          </li>
+          {seller.replies ? (
+            <li className={`${item} text-ink`} data-testid="seller-replies">
+              <Clock className="size-4" aria-hidden />
+              {seller.replies}
+            </li>
+          ) : null}
+        </ul>
+        <p className="mt-3 text-xs text-muted">{contactNote}</p>
+      </div>
+    </header>
+  );
+}

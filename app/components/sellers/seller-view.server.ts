@@ -1,0 +1,66 @@
+import { findCity } from "~/components/ui/city-groups.server";
+import type { SellerProfile } from "~/domain/sellers/get-seller-profile.server";
+import { sellerPath } from "~/domain/sellers/get-seller-profile.server";
+import type { Lang } from "~/i18n/config";
+import { formatDate, formatNumber } from "~/i18n/format";
+import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
+import { profilePageJsonLd } from "~/utils/structured-data";
+
+export type SellerView = Omit<ReturnType<typeof toSellerView>, "jsonLd">;
+
+/**
+ * A member's public page as it is drawn, in the reader's language: who they are and what a buyer
+ * may judge them by (confirmed e-mail, since when, where, how many listings, how fast they reply),
+ * never how to reach them (that is on each listing, behind sign-in).
+ */
+export function toSellerView({
+  lang,
+  publicUrl,
+  seller,
+}: {
+  lang: Lang;
+  publicUrl: string;
+  seller: SellerProfile;
+}) {
+  const t = serverT(lang, "discovery");
+  const name = seller.fullName ?? t("seller.unknownUser");
+  const memberSince = formatDate(lang, seller.memberSince, { year: "numeric", month: "long" });
+  const found = findCity(seller.cityId);
+  const path = sellerPath(seller);
+  const url = `${publicUrl}${path}`;
+  const active = t("seller.activeListings", {
+    count: seller.activeListings,
+    formatted: formatNumber(lang, seller.activeListings),
+  });
+  const description = t("seller.metaDescription", {
+    name,
+    date: memberSince,
+    count: seller.activeListings,
+    formatted: formatNumber(lang, seller.activeListings),
+  });
+  return {
+    path,
+    name,
+    initial: (name[0] ?? "?").toUpperCase(),
+    avatarUrl: seller.avatarUrl,
+    // "Verified e-mail", only when it is (a badge that means nothing helps scammers).
+    verified: seller.emailVerified ? t("seller.verified") : null,
+    memberSince: t("seller.memberSince", { date: memberSince }),
+    city: found ? localized(lang, found.city) : null,
+    activeListings: active,
+    replies: seller.responseTime ? t(`seller.replies.${seller.responseTime}`) : null,
+    shareUrl: url,
+    shareMessage: serverT(lang, "listings")("share.sellerMessage", { name, url }),
+    meta: { title: name, description },
+    // Only a member with something for sale is worth a search engine's visit.
+    indexable: seller.activeListings > 0,
+    jsonLd: profilePageJsonLd({
+      url,
+      name,
+      image: seller.avatarUrl ? new URL(seller.avatarUrl, publicUrl).href : null,
+      memberSince: seller.memberSince,
+      description,
+    }),
+  };
+}

@@ -1,0 +1,138 @@
+import { PackageOpen } from "lucide-react";
+import { data, redirect } from "react-router";
+import { ListingGrid } from "~/components/discovery/listing-card";
+import { loadResults } from "~/components/discovery/results.server";
+import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
+import { ShareCard } from "~/components/listing/share-card";
+import { SellerHeader } from "~/components/sellers/seller-header";
+import { toSellerView } from "~/components/sellers/seller-view.server";
+import { getMember } from "~/domain/accounts/session.server";
+import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
+import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import { useNamespace } from "~/i18n/react";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/seller";
+
+/*
+ * A member's public page, /u/{username} or /u/{id} while they have none (decision 026): who they
+ * are, and their active and sold listings with search's cards, sorting and paging. 404 for a
+ * suspended or deleted member; their id's address moves to their username's for good (301).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, env, lang, auth } = context;
+  const url = new URL(request.url);
+  const found = await getSellerProfile({ db, handle: params.handle });
+  if (!found) {
+    const t = serverT(lang, "discovery");
+    throw data<ListingErrorData>(
+      {
+        title: t("seller.notFoundTitle"),
+        message: t("seller.notFoundBody"),
+        home: t("seller.backHome"),
+      },
+      { status: 404 },
+    );
+  }
+  if (found.kind === "moved") {
+    throw redirect(`/u/${encodeURIComponent(found.username)}${url.search}`, 301);
+  }
+  // Only the sort and the page: a seller's page has no filters.
+  const asked = new URLSearchParams();
+  for (const key of ["sort", "page"]) {
+    const value = url.searchParams.get(key);
+    if (value) asked.set(key, value);
+  }
+  const query = parseListingQuery(asked);
+  const member = await getMember({ auth, db, request });
+  const { jsonLd, ...seller } = toSellerView({
+    lang,
+    publicUrl: env.PUBLIC_URL,
+    seller: found.seller,
+  });
+  context.documentHead.jsonLd = jsonLd;
+  const results = await loadResults({
+    db,
+    env,
+    storage: context.storage,
+    dataSaver: context.dataSaver,
+    logger: context.logger,
+    lang,
+    query,
+    member,
+    seller: found.seller.id,
+  });
+  return {
+    translations: bundlesFor(lang, ["discovery", "favorites", "listings"], {
+      discovery: ["card", "results", "seller"],
+      favorites: ["button", "toast"],
+      listings: ["share"],
+    }),
+    seller,
+    results,
+    meta: seller.meta,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const tags = pageMeta(args, args.loaderData?.meta);
+  const seller = args.loaderData?.seller;
+  if (!seller) return tags;
+  const out = tags.map((tag) =>
+    "property" in tag && tag.property === "og:type"
+      ? { property: "og:type", content: "profile" }
+      : tag,
+  );
+  // A member with nothing for sale is not a page worth finding (decision 026).
+  if (!seller.indexable) out.push({ name: "robots", content: "noindex" });
+  return out;
+};
+
+export default function SellerPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useNamespace("discovery", loaderData.translations.discovery);
+  useNamespace("favorites", loaderData.translations.favorites);
+  useNamespace("listings", loaderData.translations.listings);
+  const { seller, results } = loaderData;
+  return (
+    <main
+      id="main"
+      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10"
+      data-testid="seller-page"
+    >
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <SellerHeader seller={seller} contactNote={t("seller.contactNote")} />
+        <ShareCard url={seller.shareUrl} title={seller.name} message={seller.shareMessage} />
+      </div>
+      <section aria-labelledby="seller-listings" className="mt-8">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="seller-listings" className="text-xl font-bold text-ink">
+            {t("seller.listings")}
+          </h2>
+          {results.total > 0 ? <SortForm links={results.links} /> : null}
+        </div>
+        {results.total === 0 ? (
+          <div
+            className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
+            data-testid="seller-empty"
+          >
+            <PackageOpen className="mx-auto size-10 text-muted" aria-hidden="true" />
+            <p className="mt-4 text-lg font-semibold">{t("seller.empty")}</p>
+          </div>
+        ) : (
+          <>
+            <ListingGrid cards={results.cards} />
+            <Pagination
+              links={results.links}
+              pageCount={results.pageCount}
+              pageText={results.pageText}
+            />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** "Seller not found" (404) with its texts; anything else goes up to the root's error screen. */
+export const ErrorBoundary = ListingErrorBoundary;

@@ -15,7 +15,7 @@ import type { Route } from "./+types/post-ad";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;
-  await requireMember({ auth, db, request });
+  const member = await requireMember({ auth, db, request });
   const url = new URL(request.url);
   const category = url.searchParams.get("category") ?? "";
   const values: FormValues = {
@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values,
     model: buildFormModel(lang, values),
     maxImages: MAX_LISTING_IMAGES,
+    author: member.id,
     meta: { title: t("meta.create"), description: t("meta.createDescription") },
   };
 }
@@ -54,6 +55,7 @@ export default function PostAdPage({ loaderData, actionData }: Route.ComponentPr
       cancelTo="/my-listings"
       uploadTo="/api/listings"
       draftKey="form_create_listing"
+      author={loaderData.author}
     />
   );
 }

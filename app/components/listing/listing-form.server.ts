@@ -41,6 +41,8 @@ interface SubmittedListing {
   stagedPhotos: string[];
   /** The form's name for this post (a retry finds the listing it made). */
   idempotencyKey: string | null;
+  /** Who the browser that sent a new listing had signed in (a queued post replayed later). */
+  author: string | null;
   removedImageIds: string[];
   primaryImageId: string | null;
 }
@@ -119,7 +121,7 @@ async function saveListingForm(
     submitted: SubmittedListing;
   }) => Promise<{ id: string }>,
 ): Promise<ListingSaveOutcome> {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_LISTING_REQUEST_BYTES) {
     const reply = messageReply(serverT(lang, "listings")("form.tooLarge"));
@@ -148,6 +150,7 @@ async function saveListingForm(
         images,
         stagedPhotos: strings("stagedPhotos").slice(0, MAX_LISTING_IMAGES + 1),
         idempotencyKey: strings("idempotencyKey")[0] || null,
+        author: strings("author")[0] || null,
         removedImageIds: strings("removedImageIds"),
         primaryImageId: strings("primaryImageId")[0] || null,
       },
@@ -172,6 +175,7 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       images: submitted.images,
       stagedPhotos: submitted.stagedPhotos,
       idempotencyKey: submitted.idempotencyKey,
+      author: submitted.author,
       alerts: args.context.jobs,
     }),
   );
@@ -192,6 +196,7 @@ export function saveListingEdit(
       listingId: args.listingId,
       input: submitted.listing,
       newImages: submitted.images,
+      stagedPhotos: submitted.stagedPhotos,
       removedImageIds: submitted.removedImageIds,
       primaryImageId: submitted.primaryImageId,
       watchers: args.context.jobs,

@@ -46,6 +46,12 @@ interface CreateListingOptions {
    * double submit) returns the listing it made instead of a second one.
    */
   idempotencyKey?: string | null;
+  /**
+   * The member the post was written by, as the browser knew them: a post queued on a device and
+   * sent later (Background Sync) goes with whoever is signed in then, and must not become their
+   * listing if that is someone else.
+   */
+  author?: string | null;
   /** Where the new listing is matched against saved searches (the job queue). */
   alerts?: AlertQueue;
 }
@@ -72,6 +78,7 @@ export async function createListing(
   options: CreateListingOptions,
 ): Promise<{ id: string; created: boolean }> {
   const { db, storage, member } = options;
+  if (options.author && options.author !== member.id) throw new AppError("FORBIDDEN");
   const values = parseListingInput(options.input);
   const files = options.images.filter((file) => file.byteLength > 0);
   const staged = options.stagedPhotos ?? [];

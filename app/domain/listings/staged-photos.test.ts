@@ -17,6 +17,7 @@ import {
   STAGED_PHOTO_HOURS,
   stagePhoto,
 } from "./staged-photos.server";
+import { updateListing } from "./update-listing.server";
 
 /*
  * Photos uploaded ahead of the post (issue 16, item 4), against the real image pipeline and disk:
@@ -272,6 +273,110 @@ describe("posting with staged photos", () => {
     await expectCode(
       createListing({ db, storage, member: RANIA, input: sofa, images: [], idempotencyKey: "x" }),
       "INVALID_REQUEST",
+    );
+  });
+
+  it("refuses a post written by another member (a queued post sent after a change of account)", async () => {
+    const photo = await stagePhoto({
+      db,
+      storage,
+      member: RANIA,
+      uploadId: uploadId(),
+      bytes: jpeg,
+    });
+    const key = crypto.randomUUID();
+    const count = async () => (await db.select().from(listings)).length;
+    const before = await count();
+    // Rania wrote it on this device; Samer is signed in when it goes.
+    await expectCode(
+      createListing({
+        db,
+        storage,
+        member: SAMER,
+        input: sofa,
+        images: [],
+        idempotencyKey: key,
+        author: RANIA.id,
+      }),
+      "FORBIDDEN",
+    );
+    expect(await count()).toBe(before);
+    const made = await createListing({
+      db,
+      storage,
+      member: RANIA,
+      input: sofa,
+      images: [],
+      stagedPhotos: [photo.id],
+      idempotencyKey: key,
+      author: RANIA.id,
+    });
+    expect(made.created).toBe(true);
+  });
+});
+
+describe("editing with staged photos", () => {
+  it("adds the owner's staged photos after the ones kept, and nobody else's", async () => {
+    const first = await stagePhoto({
+      db,
+      storage,
+      member: RANIA,
+      uploadId: uploadId(),
+      bytes: jpeg,
+    });
+    const { id } = await createListing({
+      db,
+      storage,
+      member: RANIA,
+      input: sofa,
+      images: [],
+      stagedPhotos: [first.id],
+    });
+    const mine = await stagePhoto({
+      db,
+      storage,
+      member: RANIA,
+      uploadId: uploadId(),
+      bytes: jpeg,
+    });
+    const theirs = await stagePhoto({
+      db,
+      storage,
+      member: SAMER,
+      uploadId: uploadId(),
+      bytes: jpeg,
+    });
+    const edit = (stagedPhotos: string[]) =>
+      updateListing({
+        db,
+        storage,
+        member: RANIA,
+        listingId: id,
+        input: { ...sofa, price: "1,400,000" },
+        newImages: [],
+        stagedPhotos,
+        removedImageIds: [],
+      });
+    // Another member's photo: refused, and the edit is not half made.
+    await expectCode(edit([mine.id, theirs.id]), "STAGED_PHOTO_INVALID");
+    const [unchanged] = await db.select().from(listings).where(eq(listings.id, id));
+    expect(unchanged?.price).toBe(1_500_000);
+    expect(await db.select().from(stagedPhotos).where(eq(stagedPhotos.id, mine.id))).toHaveLength(
+      1,
+    );
+
+    await edit([mine.id]);
+    const images = await db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.listingId, id))
+      .orderBy(listingImages.sortOrder);
+    expect(images.map((image) => image.isPrimary)).toEqual([true, false]);
+    expect(images[1]?.variants[0]?.key).toBe(mine.thumb.src.replace(/^\/media\//, ""));
+    expect(await db.select().from(stagedPhotos).where(eq(stagedPhotos.id, mine.id))).toEqual([]);
+    // Samer's photo is still his, staged.
+    expect(await db.select().from(stagedPhotos).where(eq(stagedPhotos.id, theirs.id))).toHaveLength(
+      1,
     );
   });
 });

@@ -13,6 +13,7 @@ import { AppError } from "~/utils/app-error";
 import { imageRows, listingColumns, parseListingInput } from "./create-listing.server";
 import { detailsToSave, isListingId, type ListingFormInput } from "./listings-schemas";
 import { findEditableListing } from "./owned-listing.server";
+import { takeStagedPhotos } from "./staged-photos.server";
 
 interface UpdateListingOptions {
   db: Database;
@@ -22,6 +23,8 @@ interface UpdateListingOptions {
   input: ListingFormInput;
   /** Files to add, after the images the listing keeps. */
   newImages: Uint8Array[];
+  /** Photos the member uploaded ahead (staged-photos.server.ts) to add, before `newImages`. */
+  stagedPhotos?: readonly string[];
   /** Ids of this listing's images to remove; ids of other listings' images are ignored. */
   removedImageIds: string[];
   /** The image to show first, if it is still there after the change. */
@@ -32,7 +35,8 @@ interface UpdateListingOptions {
 
 /**
  * Saves the edit form, owner only and all or nothing: new files are written first, then the
- * listing, details and image rows change in one transaction. Removed images' files go only after
+ * listing, details and image rows change in one transaction, which also takes the photos staged
+ * ahead (a failure leaves them staged). Removed images' files go only after
  * the commit; if anything fails, the new files are deleted and the listing is as it was.
  */
 export async function updateListing(options: UpdateListingOptions): Promise<{ id: string }> {
@@ -52,7 +56,8 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
   );
   const files = options.newImages.filter((file) => file.byteLength > 0);
   const kept = existing.filter((image) => !removed.has(image.id));
-  if (kept.length + files.length > MAX_LISTING_IMAGES)
+  const staged = options.stagedPhotos ?? [];
+  if (kept.length + staged.length + files.length > MAX_LISTING_IMAGES)
     throw new AppError("TOO_MANY_IMAGES", { field: "images" });
 
   const stored = await storeListingImages(storage, id, files);
@@ -98,11 +103,12 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
           .returning({ variants: listingImages.variants });
         removedFiles = deleted.flatMap(imageKeys);
       }
-      if (stored.length > 0) {
+      const added = [...(await takeStagedPhotos(tx, member.id, staged)), ...stored];
+      if (added.length > 0) {
         const firstSortOrder = Math.max(-1, ...existing.map((image) => image.sortOrder)) + 1;
         await tx
           .insert(listingImages)
-          .values(imageRows(id, stored, { firstSortOrder, primaryFirst: false }));
+          .values(imageRows(id, added, { firstSortOrder, primaryFirst: false }));
       }
       await settlePrimaryImage(tx, id, options.primaryImageId);
     });

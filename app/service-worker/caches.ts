@@ -30,3 +30,24 @@ export function personalPageKind(pathname: string): SavedPageKind | null {
   if (path === "/" || path === "/_root") return "home";
   return null;
 }
+
+/**
+ * New listings saved while offline, kept by the service worker until the connection is back
+ * (Background Sync); the page tells it to drop them when nobody is signed in any more.
+ */
+export const QUEUED_POSTS = {
+  queue: "souqna-queued-posts",
+  forget: "FORGET_QUEUED_POSTS",
+} as const;
+
+/**
+ * The page's word to the service worker: drop the queued post named `idempotencyKey` (the page
+ * sent it itself), or every queued post (nobody is signed in any more).
+ */
+export function forgetQueuedPosts(idempotencyKey?: string) {
+  try {
+    navigator.serviceWorker?.controller?.postMessage({ type: QUEUED_POSTS.forget, idempotencyKey });
+  } catch {
+    // No service worker here: nothing is queued either.
+  }
+}

@@ -16,17 +16,21 @@
  *   over (message SKIP_WAITING).
  * - Personal copies are removed by the page when nobody is signed in any more
  *   (components/layout/service-worker.ts), so nothing is served across a sign-out.
+ * - A new listing saved while offline (POST /api/listings) is kept and sent when the connection
+ *   is back, even if the page is closed (Background Sync, decision 025). Its idempotency key makes
+ *   it one listing however often it is sent; the page drops the queue when nobody is signed in.
  * - Web Push (decision 021): shows what the server sent and opens its page on a click.
  */
+import { Queue } from "workbox-background-sync";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
 import arOffline from "~/i18n/locales/ar/offline";
 import enOffline from "~/i18n/locales/en/offline";
 import { escapeHtml } from "~/utils/escape-html";
-import { CACHES, personalPageKind } from "./caches";
+import { CACHES, personalPageKind, QUEUED_POSTS } from "./caches";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -49,6 +53,10 @@ self.addEventListener("install", () => {
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (event.data?.type === QUEUED_POSTS.forget) {
+    const key = event.data.idempotencyKey;
+    event.waitUntil(forgetQueuedPosts(typeof key === "string" ? key : null));
+  }
 });
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -77,6 +85,41 @@ registerRoute(
     ],
   }),
 );
+
+// ─── A new listing saved offline ─────────────────────────────────────────────────────────────
+// Only the post's own request, never an edit: an edit sent a day later could undo a newer one.
+// Its photos are on the server already (staged); it lives as long as they do.
+const queuedPosts = new Queue(QUEUED_POSTS.queue, { maxRetentionTime: 24 * 60 });
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === "/api/listings",
+  new NetworkOnly({
+    plugins: [
+      {
+        fetchDidFail: async ({ request }: { request: Request }) => {
+          await queuedPosts.pushRequest({ request });
+        },
+      },
+    ],
+  }),
+  "POST",
+);
+
+/**
+ * Drops the queued post the page has since sent itself (the one with `key`), so a replay cannot
+ * bring back a listing deleted in the meantime; or every queued post (`null`: a sign-out).
+ */
+async function forgetQueuedPosts(key: string | null) {
+  const kept = [];
+  for (
+    let entry = await queuedPosts.shiftRequest();
+    entry;
+    entry = await queuedPosts.shiftRequest()
+  ) {
+    if (key !== null && !(await entry.request.clone().text()).includes(key)) kept.push(entry);
+  }
+  for (const entry of kept) await queuedPosts.pushRequest(entry);
+}
 
 // ─── Pages ───────────────────────────────────────────────────────────────────────────────────
 /** Stamps a response with when it was saved, so the copy can say how old it is. */

@@ -1,5 +1,5 @@
 import { toast } from "~/components/ui/toast";
-import { PERSONAL_CACHES } from "~/service-worker/caches";
+import { forgetQueuedPosts, PERSONAL_CACHES } from "~/service-worker/caches";
 
 /*
  * The page's side of the service worker (decision 024), fetched when the browser is idle after
@@ -12,7 +12,9 @@ const SAVED_FOR_MEMBER = "souqna-saved-for-member";
 
 /**
  * Nothing cached is served across a sign-out (or an expired session, or a deleted account): the
- * first page drawn for nobody removes the listings and pages saved while a member was signed in.
+ * first page drawn for nobody removes the listings and pages saved while a member was signed in,
+ * and the service worker drops the listings it was keeping to post (the server also refuses one
+ * sent for somebody else).
  */
 export async function forgetPersonalCopies(signedIn: boolean) {
   try {
@@ -21,6 +23,7 @@ export async function forgetPersonalCopies(signedIn: boolean) {
       return;
     }
     if (localStorage.getItem(SAVED_FOR_MEMBER) !== "1") return;
+    forgetQueuedPosts();
     await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
     localStorage.removeItem(SAVED_FOR_MEMBER);
   } catch {

@@ -17,10 +17,10 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lang = root?.lang ?? "en";
   const { savedAt, restoredFrom, online, notice } = draft;
-  const offlineNotice = notice === "offlineSubmit" || notice === "offlineRefresh";
+  const offlineNotice = notice === "offlineRefresh";
 
-  // Posting offline: the button is at the bottom of a long form, far from this banner; a toast
-  // answers where the visitor is, the banner keeps saying it.
+  // Asking for a category's fields offline: the banner may be far from the visitor; a toast
+  // answers where they are, the banner keeps saying it.
   useEffect(() => {
     if (!offlineNotice || !notice) return;
     toast.warning(t(`form.draft.${notice}`), { id: "draft-offline" });

@@ -1,168 +1,12 @@
-import { ImageOff, ImagePlus, Star, X } from "lucide-react";
-import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Check, ImageOff, ImagePlus, RotateCw, Star, WifiOff, X } from "lucide-react";
+import { type DragEvent, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { messageReply } from "~/utils/form-reply";
-import {
-  addToSelection,
-  moveToFront,
-  removeAt,
-  type SelectionError,
-  type SelectionLimits,
-  validateSelection,
-} from "./image-selection";
-import type { ListingUploadReply } from "./upload-listing";
-
-interface PhotoItem {
-  key: string;
-  file: File;
-  /** An object URL for the preview; revoked when the photo leaves the selection. */
-  url: string;
-  /** The file to upload: the compressed one, or the original when compression fails or skips. */
-  prepared: Promise<File>;
-}
-
-type Phase = "idle" | "compressing" | "uploading";
-
-let nextKey = 0;
-
-// Compression and the upload run after a choice of photos and a save: their code is fetched once
-// the page has hydrated and the browser is idle (issue 12), so it is there before the first
-// photo, even if the connection drops meanwhile.
-const loadCompression = () => import("./compress-image");
-const loadUpload = () => import("./upload-listing");
-function preload() {
-  void Promise.all([loadCompression(), loadUpload()]).catch(() => {
-    // Offline: each is fetched again when it is needed.
-  });
-}
-
-/**
- * The photos chosen in the browser, their compression and their upload. The listing form owns it,
- * so its submit can send them; ImagePicker shows it.
- */
-export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
-  const { t } = useTranslation("listings");
-  const [items, setItems] = useState<PhotoItem[]>([]);
-  const [errors, setErrors] = useState<SelectionError[]>([]);
-  const [compressing, setCompressing] = useState(0);
-  const [phase, setPhase] = useState<Phase>("idle");
-  const [progress, setProgress] = useState(0);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
-  // One photo at a time: ten decoded 12-megapixel photos at once would exhaust a phone's memory.
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-
-  useEffect(() => {
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(preload, { timeout: 3000 })
-        : undefined;
-    const timer = idle === undefined ? setTimeout(preload, 1000) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      clearTimeout(timer);
-      for (const item of itemsRef.current) URL.revokeObjectURL(item.url);
-    };
-  }, []);
-
-  const prepare = useCallback(
-    (file: File) => {
-      setCompressing((n) => n + 1);
-      const run = queue.current
-        .then(() => loadCompression())
-        .then(({ compressImage }) => compressImage(file))
-        .catch(() => {
-          toast.error(t("form.upload.compressFailed"), { id: "compress-failed" });
-          return file;
-        })
-        .finally(() => setCompressing((n) => n - 1));
-      queue.current = run;
-      return run;
-    },
-    [t],
-  );
-
-  const add = (incoming: File[]) => {
-    const current = itemsRef.current.map((item) => item.file);
-    const result = addToSelection(current, incoming, limits);
-    setErrors(result.errors);
-    const added = result.files.slice(current.length).map((file) => ({
-      key: `photo-${nextKey++}`,
-      file,
-      url: URL.createObjectURL(file),
-      prepared: prepare(file),
-    }));
-    if (added.length > 0) setItems((items) => [...items, ...added]);
-  };
-
-  const remove = (index: number) => {
-    const item = itemsRef.current[index];
-    if (item) URL.revokeObjectURL(item.url);
-    setItems((items) => removeAt(items, index));
-    setErrors([]);
-  };
-
-  const clear = () => {
-    for (const item of itemsRef.current) URL.revokeObjectURL(item.url);
-    setItems([]);
-    setErrors([]);
-  };
-
-  const makeFirst = (index: number) => setItems((items) => moveToFront(items, index));
-
-  /**
-   * Checks the limits again, waits for the compressions, appends the photos as `images` and sends
-   * `form`. Null when the photos break a limit (the picker shows why); else the server's reply.
-   * After a success the busy state stays on until the page changes.
-   */
-  const upload = async (url: string, form: FormData): Promise<ListingUploadReply | null> => {
-    const problems = validateSelection(
-      itemsRef.current.map((item) => item.file),
-      limits,
-    );
-    if (problems.length > 0) {
-      setErrors(problems);
-      return null;
-    }
-    setErrors([]);
-    setPhase("compressing");
-    const files = await Promise.all(itemsRef.current.map((item) => item.prepared));
-    for (const file of files) form.append("images", file, file.name);
-    setProgress(0);
-    setPhase("uploading");
-    const failed = t("form.upload.failed");
-    try {
-      const { readUploadReply, sendListingForm } = await loadUpload();
-      const reply = readUploadReply(await sendListingForm(url, form, setProgress), failed);
-      if (!("redirectTo" in reply)) setPhase("idle");
-      return reply;
-    } catch {
-      setPhase("idle");
-      return messageReply(failed);
-    }
-  };
-
-  return {
-    items,
-    errors,
-    compressing,
-    phase,
-    progress,
-    limits,
-    add,
-    remove,
-    clear,
-    makeFirst,
-    upload,
-  };
-}
-
-export type PhotoSelection = ReturnType<typeof usePhotoSelection>;
+import type { PhotoSelection, PhotoUpload } from "./use-photo-selection";
 
 interface ImagePickerProps {
   photos: PhotoSelection;
@@ -172,8 +16,8 @@ interface ImagePickerProps {
 }
 
 /**
- * Drop zone, previews and progress; shown once JavaScript runs, in place of the plain file input
- * (which stays named "images", so the form still works without JavaScript).
+ * Drop zone, previews and each photo's upload; shown once JavaScript runs, in place of the plain
+ * file input (which stays named "images", so the form still works without JavaScript).
  */
 export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
   const { t } = useTranslation("listings");
@@ -182,7 +26,7 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
   const number = (value: number) => formatNumber(lang, value);
   const [dragging, setDragging] = useState(false);
   const [broken, setBroken] = useState<Set<string>>(() => new Set());
-  const { items, errors, limits, phase } = photos;
+  const { items, errors, limits, uploads } = photos;
   const count = items.length;
   const primaryIsFirstNew = limits.existingCount === 0;
   const hintId = `${inputProps.id}-limits`;
@@ -205,11 +49,15 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
     setDragging(true);
   };
 
+  const sending = items.some((item) => {
+    const status = uploads[item.key]?.status;
+    return status === "queued" || status === "uploading" || status === "retrying";
+  });
   const busyText =
-    phase === "uploading"
-      ? t("form.upload.uploading")
-      : phase === "compressing" || photos.compressing > 0
-        ? t("form.upload.compressing")
+    photos.compressing > 0
+      ? t("form.upload.compressing")
+      : sending
+        ? t("form.upload.uploading")
         : null;
 
   return (
@@ -324,6 +172,12 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
                       onError={() => setBroken((keys) => new Set(keys).add(item.key))}
                     />
                   )}
+                  <UploadStatus
+                    upload={uploads[item.key]}
+                    n={n}
+                    lang={lang}
+                    onRetry={() => photos.retry(item.key)}
+                  />
                   {isPrimary ? (
                     <span className="absolute start-2 top-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
                       {t("form.upload.primary")}
@@ -366,17 +220,17 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
           <div className="space-y-1.5 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
             <div className="flex items-center justify-between gap-3">
               <span>{busyText}</span>
-              {phase === "uploading" ? (
+              {sending ? (
                 <span dir="ltr" className="tabular-nums" data-testid="upload-percent">
-                  {formatNumber(lang, photos.progress, { style: "percent" })}
+                  {formatNumber(lang, photos.staged, { style: "percent" })}
                 </span>
               ) : null}
             </div>
-            {phase === "uploading" ? (
+            {sending ? (
               <progress
                 className="h-2 w-full accent-brand-600"
                 max={1}
-                value={photos.progress}
+                value={photos.staged}
                 aria-label={t("form.upload.progressLabel")}
               />
             ) : null}
@@ -385,4 +239,92 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * One photo's upload, over the bottom of its preview: a bar while it goes, a tick once the server
+ * has it, "Waiting for a connection" offline; below it, the reason and "Try again" when it failed.
+ */
+function UploadStatus({
+  upload,
+  n,
+  lang,
+  onRetry,
+}: {
+  upload: PhotoUpload | undefined;
+  n: string;
+  lang: "en" | "ar";
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation("listings");
+  if (!upload) return null;
+  const base = "absolute inset-x-0 bottom-0 px-2 py-1.5 text-xs font-medium";
+  switch (upload.status) {
+    case "queued":
+      return null;
+    case "uploading":
+      return (
+        <div
+          className={`${base} bg-white/90 text-ink`}
+          data-testid="photo-upload"
+          data-status="uploading"
+        >
+          <progress
+            className="block h-1.5 w-full accent-brand-600"
+            max={1}
+            value={upload.progress}
+            aria-label={t("form.upload.photoProgress", { n })}
+          />
+          <span className="sr-only">
+            {formatNumber(lang, upload.progress, { style: "percent" })}
+          </span>
+        </div>
+      );
+    case "waiting":
+    case "retrying":
+      return (
+        <p
+          className={`${base} flex items-center gap-1 bg-amber-50/95 text-amber-900`}
+          data-testid="photo-upload"
+          data-status={upload.status}
+        >
+          <WifiOff className="size-3.5 shrink-0" aria-hidden />
+          {upload.status === "waiting"
+            ? t("form.upload.photoWaiting")
+            : t("form.upload.photoRetrying")}
+        </p>
+      );
+    case "staged":
+      return (
+        <p
+          className={`${base} flex items-center gap-1 bg-brand-50/95 text-brand-900`}
+          data-testid="photo-upload"
+          data-status="staged"
+        >
+          <Check className="size-3.5 shrink-0" aria-hidden />
+          {t("form.upload.photoDone")}
+        </p>
+      );
+    case "failed":
+      return (
+        <div
+          role="alert"
+          className="space-y-1.5 bg-red-50 px-2 py-2 text-xs font-medium text-red-800"
+          data-testid="photo-upload"
+          data-status="failed"
+        >
+          <p>{upload.message}</p>
+          <button
+            type="button"
+            onClick={onRetry}
+            className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-3 font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-100"
+            data-testid="photo-retry"
+            aria-label={t("form.upload.photoRetryLabel", { n })}
+          >
+            <RotateCw className="size-3.5" aria-hidden />
+            {t("form.upload.photoRetry")}
+          </button>
+        </div>
+      );
+  }
 }

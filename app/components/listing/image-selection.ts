@@ -23,7 +23,12 @@ export interface SelectionLimits {
 
 /** A catalog key in the "listings" namespace and its parameters. */
 export interface SelectionError {
-  key: "form.upload.notImage" | "form.upload.tooBig" | "form.upload.tooMany";
+  key:
+    | "form.upload.notImage"
+    | "form.upload.tooBig"
+    | "form.upload.tooMany"
+    /** A save found a photo the server refused or never got (use-photo-selection.ts). */
+    | "form.upload.notAllUploaded";
   params?: Record<string, string | number>;
 }
 

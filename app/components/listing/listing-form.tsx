@@ -1,4 +1,4 @@
-import { ImagePlus, RefreshCw, Send } from "lucide-react";
+import { ImagePlus, RefreshCw, Send, WifiOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
@@ -6,8 +6,11 @@ import { CityOptions } from "~/components/ui/city-options";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { useTranslation } from "~/i18n/react";
+import { forgetQueuedPosts } from "~/service-worker/caches";
 import type { FormReply } from "~/utils/form-reply";
-import { ImagePicker, usePhotoSelection } from "./image-picker";
+import { messageReply } from "~/utils/form-reply";
+import { randomUuid } from "~/utils/random-uuid";
+import { ImagePicker } from "./image-picker";
 import {
   DETAIL_PREFIX,
   type FieldView,
@@ -16,8 +19,10 @@ import {
   type ListingFormModel,
   type ListingFormResult,
 } from "./listing-form-view";
+import type { ListingUploadReply } from "./upload-listing";
 import { UsdEquivalent } from "./usd-equivalent";
 import { useListingDraft } from "./use-listing-draft";
+import { loadUpload, usePhotoSelection } from "./use-photo-selection";
 
 // The draft's banner is drawn only in the browser, once there is a draft (local storage): its
 // code is fetched after hydration, when the browser is idle, so it is there even offline.
@@ -48,6 +53,37 @@ export interface ListingFormProps {
   uploadTo: string;
   /** Local storage key of this form's draft (form_create_listing, form_edit_listing_{id}). */
   draftKey?: string;
+  /**
+   * The signed-in member's id, sent with a new listing: a post queued on this device is refused
+   * if someone else is signed in by the time it goes (decision 025).
+   */
+  author?: string;
+}
+
+/** Tries of the save while the browser says it is online but the server does not answer. */
+const SAVE_ATTEMPTS = 4;
+
+function untilOnline() {
+  return new Promise<void>((resolve) => {
+    if (navigator.onLine) return resolve();
+    window.addEventListener("online", () => resolve(), { once: true });
+  });
+}
+
+/** Whether the browser says it is online, kept up to date. */
+function useOnline() {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
 }
 
 /**
@@ -66,6 +102,7 @@ export function ListingForm({
   cancelTo,
   uploadTo,
   draftKey,
+  author,
 }: ListingFormProps) {
   const { t } = useTranslation("listings");
   const navigation = useNavigation();
@@ -82,8 +119,12 @@ export function ListingForm({
     (result
       ? { model: result.model, values: formValuesOf(result.reply) }
       : { model: loadedModel, values: loadedValues });
-  // With JavaScript the save goes by XMLHttpRequest (real upload progress); its reply lives here.
+  // With JavaScript the photos are uploaded as they are chosen and the save names them; its
+  // reply lives here. A new listing has a name from the moment the form opens, so a save sent
+  // twice (a retry, a queued post replayed by the service worker) makes one listing.
   const [sending, setSending] = useState(false);
+  const [idempotencyKey] = useState(() => (mode === "create" ? randomUuid() : null));
+  const online = useOnline();
   const [uploadReply, setUploadReply] = useState<FormReply | null>(null);
   const { form, formProps } = useValidatedForm({
     name: "listing",
@@ -145,7 +186,8 @@ export function ListingForm({
   /**
    * With JavaScript: a refresh asks /api/listing-form for the category's fields (the photos stay
    * in the picker); a save is checked by the schema first (its messages shown, nothing sent, when
-   * a field is wrong), then uploads the photos, compressed, with progress.
+   * a field is wrong), then waits for the photos (uploaded as they were chosen) and sends the
+   * form naming them.
    */
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -165,21 +207,60 @@ export function ListingForm({
     }
     if (sending) return;
     setSending(true);
+    if (idempotencyKey) sent.set("idempotencyKey", idempotencyKey);
+    if (author) sent.set("author", author);
     const formElement = event.currentTarget;
-    void photos.upload(uploadTo, sent).then((reply) => {
+    void save(sent).then((reply) => {
       if (reply && "redirectTo" in reply) {
+        if (idempotencyKey) forgetQueuedPosts(idempotencyKey);
+        // Sent, however long it waited for the connection: the draft has done its work.
+        draft.clear();
         // The root loader runs again, so the flash cookie's "Listing Created" toast shows.
         void navigate(reply.redirectTo, { defaultShouldRevalidate: true });
         return;
       }
       setSending(false);
-      if (!reply) return;
-      setUploadReply(reply);
+      if (reply) setUploadReply(reply);
       requestAnimationFrame(() =>
         formElement.querySelector('[role="alert"]')?.scrollIntoView({ block: "center" }),
       );
     });
   };
+
+  /**
+   * Waits for the photos to be on the server, then sends the form naming them. Offline, it waits
+   * for the connection and goes then (the service worker also keeps a new listing's save, to send
+   * it when the connection is back even if this page is closed: Background Sync). Null when the
+   * photos cannot go (the picker says why).
+   */
+  const save = async (sent: FormData): Promise<ListingUploadReply | null> => {
+    const failed = t("form.upload.failed");
+    for (let attempt = 0; ; ) {
+      const staged = await photos.whenStaged();
+      if (!staged.ok) return null;
+      const body = new FormData();
+      for (const [name, value] of sent) body.append(name, value);
+      for (const id of staged.ids) body.append("stagedPhotos", id);
+      try {
+        const { readUploadReply, sendForm } = await loadUpload();
+        return readUploadReply(await sendForm(uploadTo, body), failed);
+      } catch {
+        if (!navigator.onLine) {
+          await untilOnline();
+          continue;
+        }
+        attempt += 1;
+        if (attempt >= SAVE_ATTEMPTS) return messageReply(failed);
+        const { retryDelayMs } = await loadUpload().catch(() => ({
+          retryDelayMs: () => 2000,
+        }));
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt - 1)));
+      }
+    }
+  };
+
+  // Offline with a save waiting: said under the button the member just pressed.
+  const queued = sending && !online;
 
   return (
     <Form
@@ -404,6 +485,17 @@ export function ListingForm({
         <Link to={cancelTo} className={buttonStyles.ghost}>
           {t("form.cancel")}
         </Link>
+      </div>
+      <div role="status" aria-live="polite">
+        {queued ? (
+          <p
+            className="flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+            data-testid="listing-queued"
+          >
+            <WifiOff className="size-4 shrink-0" aria-hidden />
+            {mode === "create" ? t("form.queued") : t("form.queuedEdit")}
+          </p>
+        ) : null}
       </div>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUploadReply } from "./upload-listing";
+import { PHOTO_ATTEMPTS, readPhotoReply, readUploadReply, retryDelayMs } from "./upload-listing";
 
 const json = "application/json; charset=utf-8";
 const message = (text: string) => ({ status: "error", error: { "": [text] } });
@@ -44,5 +44,73 @@ describe("reading the listing upload's answer", () => {
     ]) {
       expect(readUploadReply(raw, "Try again")).toEqual(message("Try again"));
     }
+  });
+});
+
+describe("reading a photo upload's answer", () => {
+  const staged = JSON.stringify({ ok: true, id: "8d3c…", thumb: {}, created: true });
+  const refusal = (error: string) => JSON.stringify({ ok: false, error });
+
+  it("takes the photo's id from a success, a new one or a retry's", () => {
+    for (const status of [200, 201]) {
+      expect(readPhotoReply({ status, contentType: json, body: staged }, "x")).toEqual({
+        status: "staged",
+        id: "8d3c…",
+      });
+    }
+  });
+
+  it("tries again when it is not the photo's fault", () => {
+    for (const raw of [
+      // The first request for this upload is still being processed.
+      { status: 409, contentType: json, body: refusal("Still being processed") },
+      { status: 500, contentType: json, body: refusal("Something went wrong") },
+      { status: 502, contentType: "text/html", body: "<html>Bad gateway</html>" },
+      { status: 503, contentType: "text/plain", body: "" },
+      { status: 408, contentType: "text/plain", body: "" },
+      // A success we cannot read (a captive portal's page) is not a photo on the server.
+      { status: 200, contentType: "text/html", body: "<html>Log in to the Wi-Fi</html>" },
+      { status: 200, contentType: json, body: "{broken" },
+    ]) {
+      expect(readPhotoReply(raw, "x")).toEqual({ status: "retry" });
+    }
+  });
+
+  it("gives the server's reason for a refused photo, which another try would not change", () => {
+    for (const [status, error] of [
+      [400, "Only JPEG, PNG, WebP or GIF photos are allowed"],
+      [413, "This photo is larger than 15 MB"],
+      [429, "Too many photos are waiting"],
+      [401, "You must be logged in"],
+    ] as const) {
+      expect(readPhotoReply({ status, contentType: json, body: refusal(error) }, "x")).toEqual({
+        status: "refused",
+        message: error,
+      });
+    }
+    const text = "This request came from another website and was refused.";
+    expect(
+      readPhotoReply({ status: 403, contentType: "text/plain; charset=utf-8", body: text }, "x"),
+    ).toEqual({ status: "refused", message: text });
+    expect(readPhotoReply({ status: 404, contentType: "text/html", body: "" }, "Fallback")).toEqual(
+      { status: "refused", message: "Fallback" },
+    );
+  });
+});
+
+describe("the pause before another try", () => {
+  it("doubles from a second up to half a minute, never in step with other phones", () => {
+    const least = (attempt: number) => retryDelayMs(attempt, () => 0);
+    const most = (attempt: number) => retryDelayMs(attempt, () => 1);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(least)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect(most(0)).toBe(1250);
+    expect(most(10)).toBe(37_500);
+    // All the tries of one photo, at most, take a couple of minutes: then it says it failed.
+    const total = Array.from({ length: PHOTO_ATTEMPTS - 1 }, (_, i) => most(i)).reduce(
+      (a, b) => a + b,
+    );
+    expect(total).toBeLessThan(120_000);
   });
 });

@@ -1,6 +1,8 @@
 /*
- * Sends the listing form from the browser with XMLHttpRequest: fetch() cannot report upload
- * progress, and on a slow connection ten photos take long enough that the member must see it move.
+ * The listing form's requests from the browser (issue 16, item 4; decision 025): each photo goes
+ * to /api/photos as soon as it is chosen, with XMLHttpRequest (fetch() cannot report upload
+ * progress, and on a slow connection a photo takes long enough that the member must see it move);
+ * the save then names the photos and is small. Fetched after the form is up (image-picker.tsx).
  */
 
 import { type FormReply, isFormReply, messageReply } from "~/utils/form-reply";
@@ -11,66 +13,142 @@ import { type FormReply, isFormReply, messageReply } from "~/utils/form-reply";
  */
 export type ListingUploadReply = { redirectTo: string } | FormReply;
 
-export function isSaved(reply: ListingUploadReply): reply is { redirectTo: string } {
-  return "redirectTo" in reply;
-}
-
 export interface RawReply {
   status: number;
   contentType: string;
   body: string;
 }
 
-/** Posts `form` to `url`; `onProgress` gets the share sent so far, 0 to 1. Rejects when offline. */
-export function sendListingForm(
-  url: string,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
+/** The request never got an answer: offline, the connection dropped, or the server is away. */
+export class NetworkError extends Error {}
+
+interface SendOptions {
+  /** The share sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Posts `form` to `url` and resolves with any answer the server gives; rejects with NetworkError
+ * when there is none, and with an AbortError when `signal` stops it.
+ */
+export function sendForm(url: string, form: FormData, options: SendOptions = {}) {
+  const { onProgress, signal } = options;
+  return new Promise<RawReply>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException("Upload aborted", "AbortError"));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    xhr.upload.addEventListener("load", () => onProgress(1));
-    xhr.addEventListener("load", () =>
+    if (onProgress) {
+      xhr.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      });
+      xhr.upload.addEventListener("load", () => onProgress(1));
+    }
+    const stop = () => xhr.abort();
+    signal?.addEventListener("abort", stop, { once: true });
+    const settle = () => signal?.removeEventListener("abort", stop);
+    xhr.addEventListener("load", () => {
+      settle();
       resolve({
         status: xhr.status,
         contentType: xhr.getResponseHeader("content-type") ?? "",
         body: xhr.responseText,
-      }),
-    );
-    xhr.addEventListener("error", () => reject(new Error("Network error")));
-    xhr.addEventListener("abort", () => reject(new Error("Upload aborted")));
+      });
+    });
+    xhr.addEventListener("error", () => {
+      settle();
+      reject(new NetworkError("Network error"));
+    });
+    xhr.addEventListener("timeout", () => {
+      settle();
+      reject(new NetworkError("Timed out"));
+    });
+    xhr.addEventListener("abort", () => {
+      settle();
+      reject(new DOMException("Upload aborted", "AbortError"));
+    });
     xhr.send(form);
   });
 }
 
+function parseJson(raw: RawReply): unknown {
+  if (!raw.contentType.includes("application/json")) return undefined;
+  try {
+    return JSON.parse(raw.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same-origin check's refusal: plain text, already in the visitor's language. */
+function plainRefusal(raw: RawReply) {
+  const text = raw.status === 403 && raw.contentType.startsWith("text/plain") && raw.body.trim();
+  return text ? text.slice(0, 500) : null;
+}
+
 /**
- * The server's answer as a reply the form can show. Our JSON as it is; the same-origin check's
- * refusal (plain text, already in the visitor's language) as the form's message; anything else
- * (a proxy's error page, a crash) as `fallback`, never a blank page.
+ * The server's answer to a save as a reply the form can show. Our JSON as it is; the same-origin
+ * check's refusal as the form's message; anything else (a proxy's error page, a crash) as
+ * `fallback`, never a blank page.
  */
 export function readUploadReply(raw: RawReply, fallback: string): ListingUploadReply {
-  if (raw.contentType.includes("application/json")) {
-    try {
-      const reply: unknown = JSON.parse(raw.body);
-      if (reply && typeof reply === "object" && "redirectTo" in reply) {
-        const to = reply.redirectTo;
-        if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) {
-          return { redirectTo: to };
-        }
-      } else if (isFormReply(reply) && reply.status === "error" && reply.error) {
-        return reply;
-      }
-    } catch {
-      // Not our JSON: fall through.
+  const reply = parseJson(raw);
+  if (reply && typeof reply === "object" && "redirectTo" in reply) {
+    const to = reply.redirectTo;
+    if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) {
+      return { redirectTo: to };
     }
+  } else if (isFormReply(reply) && reply.status === "error" && reply.error) {
+    return reply;
   }
-  if (raw.status === 403 && raw.contentType.startsWith("text/plain") && raw.body.trim()) {
-    return messageReply(raw.body.trim().slice(0, 500));
+  const refusal = plainRefusal(raw);
+  return messageReply(refusal ?? fallback);
+}
+
+/**
+ * What became of one photo's upload (app/routes/api.photos.ts):
+ * - `staged`: the server has it; the save names it by `id`.
+ * - `retry`: not the photo's fault (the server busy with the same upload, a crash, a proxy):
+ *   the same upload again, after a pause, is answered without processing it twice.
+ * - `refused`: the photo or the member was refused (not an image, too large, too many waiting,
+ *   signed out): sending it again changes nothing; `message` says why, in the member's language.
+ */
+export type PhotoOutcome =
+  | { status: "staged"; id: string }
+  | { status: "retry" }
+  | { status: "refused"; message: string };
+
+const RETRIED_STATUSES = new Set([408, 409, 425, 502, 503, 504]);
+
+export function readPhotoReply(raw: RawReply, fallback: string): PhotoOutcome {
+  const reply = parseJson(raw);
+  const fields = reply && typeof reply === "object" ? (reply as Record<string, unknown>) : {};
+  if (raw.status >= 200 && raw.status < 300) {
+    if (fields.ok === true && typeof fields.id === "string") {
+      return { status: "staged", id: fields.id };
+    }
+    return { status: "retry" };
   }
-  return messageReply(fallback);
+  if (RETRIED_STATUSES.has(raw.status) || raw.status >= 500) return { status: "retry" };
+  const message =
+    typeof fields.error === "string" && fields.error.trim()
+      ? fields.error.trim().slice(0, 500)
+      : plainRefusal(raw);
+  return { status: "refused", message: message ?? fallback };
+}
+
+/** How many times one photo is sent while the browser says it is online, before it is failed. */
+export const PHOTO_ATTEMPTS = 6;
+
+/**
+ * The pause before the next try: 1 s, 2 s, 4 s… up to 30 s, each with up to a quarter more at
+ * random, so that the phones of a town whose power came back do not all retry at once.
+ */
+export function retryDelayMs(attempt: number, random: () => number = Math.random) {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 + random() / 4));
 }

@@ -20,7 +20,7 @@ import {
  * Photos are never part of a draft.
  */
 
-export type DraftNotice = "offlineSubmit" | "offlineRefresh" | "notSaved";
+export type DraftNotice = "offlineRefresh" | "notSaved";
 
 export interface ListingDraft {
   /** When the stored draft was saved; null without one. */
@@ -312,20 +312,17 @@ export function useListingDraft(
       // Conform checks a field by sending the form with its own hidden button: not a send.
       if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       const isRefresh = event.submitter?.getAttribute("value") === "refresh";
-      if (navigator.onLine === false) {
-        // Nothing can be sent: keep the draft and say so. The form's own handler never runs.
+      if (isRefresh && navigator.onLine === false) {
+        // The fields cannot come: keep the choice and say so. The form's own handler never runs.
         event.preventDefault();
         event.stopImmediatePropagation();
-        if (isRefresh) {
-          s.refreshWhenOnline = true;
-          setNotice("offlineRefresh");
-        } else {
-          flush();
-          setNotice("offlineSubmit");
-        }
+        s.refreshWhenOnline = true;
+        setNotice("offlineRefresh");
         return;
       }
       if (isRefresh) return;
+      // A save (sent now, or queued by the form until the connection is back): the draft stays
+      // until the listing's page is reached.
       flush();
       const session = browserStorage("sessionStorage");
       try {

@@ -179,9 +179,10 @@ for (const lang of ["en", "ar"] as const) {
     await expect(specs).toContainText(t.kilometers);
     await expect(specs).toContainText(t.condition);
     await expect(page.getByTestId("listing-location")).toHaveText(t.location);
+    // Uploaded ahead of the save, the photo keeps the name it was staged under (decision 025).
     await expect(page.getByTestId("listing-gallery").locator("img").first()).toHaveAttribute(
       "srcset",
-      /\/media\/listings\/.+ \d+w/,
+      /\/media\/staged\/.+ \d+w/,
     );
     await expect(page.getByTestId("listing-description")).toContainText(
       t.adDescription.split("\n")[0] ?? "",

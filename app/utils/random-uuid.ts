@@ -1,0 +1,15 @@
+/**
+ * A random (version 4) UUID in the browser. `crypto.randomUUID` exists only on secure pages
+ * (HTTPS or localhost); a site tried over plain HTTP on a local network builds one from
+ * `crypto.getRandomValues`, which every browser has.
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === "function" && globalThis.isSecureContext !== false) {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -125,6 +125,12 @@ export const listings = pgTable(
     // The sweep and the reminders read only active listings by their expiry date.
     index("listings_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("listings_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // A seller's public listings in their page's order, the active first, then the newest (their
+    // page, "More from this seller", their count of active listings): a walk of one member's
+    // entries however many listings they have had (docs/decisions/026).
+    index("listings_public_user_idx")
+      .on(t.userId, sql`(${t.status} = 'sold')`, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.status} in ('active', 'sold')`),
     uniqueIndex("listings_user_idempotency_key")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -116,11 +116,12 @@ export function relatedStatement(
       select p.id from base, lateral ${activeNewest(sql`x.category_id = base.category_id`)} p
     )
     select
-      (select json_agg(m.card order by m.created_at desc) from (
+      (select json_agg(m.card order by m.created_at desc) from base, lateral (
         select ${cardJson(favorited)} as card, x.created_at
-        from base, ${listings} x left join ${listingDetails} d on d.listing_id = x.id
+        from ${listings} x left join ${listingDetails} d on d.listing_id = x.id
         where x.user_id = base.user_id and x.status = 'active' and x.id <> base.id
-        order by x.created_at desc limit ${MORE_FROM_SELLER}
+        -- The seller page's order (all false here), so listings_public_user_idx gives it.
+        order by (x.status = 'sold'), x.created_at desc limit ${MORE_FROM_SELLER}
       ) m) as more,
       (select json_agg(s.card order by s.rank) from (
         select ${cardJson(sql`${favorited}, 'sellerId', x.user_id`)} as card,

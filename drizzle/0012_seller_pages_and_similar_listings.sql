@@ -1,0 +1,2 @@
+CREATE INDEX "listings_active_subcategory_created_idx" ON "listings" USING btree ("subcategory_id","created_at" DESC NULLS FIRST) WHERE "listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "listings_public_user_idx" ON "listings" USING btree ("user_id",("status" = 'sold'),"created_at" DESC NULLS FIRST) WHERE "listings"."status" in ('active', 'sold');

@@ -1,1 +1,0 @@
-CREATE INDEX "listings_active_subcategory_created_idx" ON "listings" USING btree ("subcategory_id","created_at" DESC NULLS FIRST) WHERE "listings"."status" = 'active';

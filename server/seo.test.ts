@@ -140,6 +140,8 @@ describe("with the default limit of 50,000 URLs a file", () => {
       `<xhtml:link rel="alternate" hreflang="x-default" href="${ESCAPED_URL}/listing/${activeIds[0]}?lang=en"/>`,
     );
     expect(xml).not.toContain("/auth");
+    // The seller's page: they have listings for sale.
+    expect(urls).toContain(`${ESCAPED_URL}/u/seller?lang=ar`);
     // Nothing unescaped: every "&" starts an entity.
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
@@ -191,6 +193,7 @@ describe("with a limit of 4 URLs a file", () => {
       `${ESCAPED_URL}/sitemaps/listings-1.xml`,
       `${ESCAPED_URL}/sitemaps/listings-2.xml`,
       `${ESCAPED_URL}/sitemaps/listings-3.xml`,
+      `${ESCAPED_URL}/sitemaps/sellers-1.xml`,
     ]);
 
     const seen: string[] = [];
@@ -210,5 +213,11 @@ describe("with a limit of 4 URLs a file", () => {
     const pages = await (await fetch(`${server.url}/sitemaps/pages.xml`)).text();
     expect(urlsOf(pages)).toContain(`${ESCAPED_URL}/category/motors?lang=ar`);
     expect(pages).not.toContain("/listing/");
+    const sellers = await (await fetch(`${server.url}/sitemaps/sellers-1.xml`)).text();
+    expect(urlsOf(sellers)).toEqual([
+      `${ESCAPED_URL}/u/seller?lang=en`,
+      `${ESCAPED_URL}/u/seller?lang=ar`,
+    ]);
+    expect((await fetch(`${server.url}/sitemaps/sellers-2.xml`)).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import {
   listingsSitemapFile,
   SITEMAP_HEADERS,
+  sellersSitemapFile,
   staticPages,
   urlsetXml,
 } from "~/domain/seo/sitemap.server";
@@ -12,9 +13,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.file === "pages.xml") {
     return new Response(urlsetXml(env.PUBLIC_URL, staticPages()), { headers: SITEMAP_HEADERS });
   }
-  const match = /^listings-([1-9]\d{0,6})\.xml$/.exec(params.file);
+  const match = /^(listings|sellers)-([1-9]\d{0,6})\.xml$/.exec(params.file);
+  const read = match?.[1] === "sellers" ? sellersSitemapFile : listingsSitemapFile;
   const pages = match
-    ? await listingsSitemapFile({ db, file: Number(match[1]), maxUrls: env.SITEMAP_URLS_PER_FILE })
+    ? await read({ db, file: Number(match[2]), maxUrls: env.SITEMAP_URLS_PER_FILE })
     : null;
   if (!pages) {
     return new Response("Not Found", {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { categories } from "~/db/reference-data/categories";
-import { listings } from "~/db/schema";
+import { listings, profiles, users } from "~/db/schema";
 import { defaultLanguage, supportedLanguages } from "~/i18n/config";
 
 /*
@@ -10,7 +10,9 @@ import { defaultLanguage, supportedLanguages } from "~/i18n/config";
  * gives two <url> entries, each naming both variants and x-default (the default language's variant, as pages do).
  *
  * /sitemap.xml is the whole urlset while everything fits in one file, else an index of
- * /sitemaps/pages.xml and /sitemaps/listings-{n}.xml (active listings by id, keyset-paginated).
+ * /sitemaps/pages.xml, /sitemaps/listings-{n}.xml (active listings by id, keyset-paginated) and
+ * /sitemaps/sellers-{n}.xml (the pages of members with something for sale, issue 17: the others
+ * are noindex).
  */
 
 /** The protocol's limit of <url> entries per file. */
@@ -63,10 +65,11 @@ export async function sitemapRoot({
   | { kind: "index"; files: { path: string; lastmod?: string }[] }
 > {
   const pages = staticPages();
-  const active = await countActiveListings(db);
-  if ((pages.length + active) * URLS_PER_PAGE <= maxUrls) {
+  const [active, sellers] = await Promise.all([countActiveListings(db), countSellerPages(db)]);
+  if ((pages.length + active + sellers) * URLS_PER_PAGE <= maxUrls) {
     const rows = active > 0 ? await listingsFrom(db, null, active) : [];
-    return { kind: "urlset", pages: [...pages, ...rows] };
+    const sellerRows = sellers > 0 ? await sellerPages(db, 0, sellers) : [];
+    return { kind: "urlset", pages: [...pages, ...rows, ...sellerRows] };
   }
   const perFile = listingsPerFile(maxUrls);
   // One pass over the active listings' ids: the newest change in each file's range.
@@ -85,8 +88,55 @@ export async function sitemapRoot({
         path: `/sitemaps/listings-${row.chunk + 1}.xml`,
         lastmod: new Date(row.lastmod).toISOString(),
       })),
+      ...Array.from({ length: Math.ceil(sellers / perFile) }, (_, i) => ({
+        path: `/sitemaps/sellers-${i + 1}.xml`,
+      })),
     ],
   };
+}
+
+/** Members with an active listing who are not suspended: the seller pages worth indexing. */
+const sellersWithListings = sql`select l.user_id as id, max(l.updated_at) as lastmod
+  from ${listings} l join ${users} u on u.id = l.user_id
+  where l.status = 'active' and u.suspended_at is null
+  group by l.user_id`;
+
+export async function countSellerPages(db: Database): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from (${sellersWithListings}) s`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Their pages by member id, at their username's address when they have one (decision 026). */
+async function sellerPages(db: Database, offset: number, limit: number): Promise<SitemapPage[]> {
+  const rows = await selectRows<{ id: string; username: string | null; lastmod: Date | string }>(
+    db,
+    sql`select s.id, p.username, s.lastmod from (${sellersWithListings}) s
+        left join ${profiles} p on p.id = s.id
+        order by s.id offset ${offset} limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    path: `/u/${encodeURIComponent(row.username ?? row.id)}`,
+    lastmod: new Date(row.lastmod).toISOString(),
+  }));
+}
+
+/** The n-th file (from 1) of seller pages, or null past the end. */
+export async function sellersSitemapFile({
+  db,
+  file,
+  maxUrls = SITEMAP_MAX_URLS,
+}: {
+  db: Database;
+  file: number;
+  maxUrls?: number;
+}): Promise<SitemapPage[] | null> {
+  if (!Number.isSafeInteger(file) || file < 1) return null;
+  const perFile = listingsPerFile(maxUrls);
+  const pages = await sellerPages(db, (file - 1) * perFile, perFile);
+  return pages.length > 0 ? pages : null;
 }
 
 /**

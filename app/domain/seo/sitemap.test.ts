@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { categories } from "~/db/reference-data/categories";
-import { listings, users } from "~/db/schema";
+import { listings, profiles, users } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
   listingsSitemapFile,
+  sellersSitemapFile,
   sitemapIndexXml,
   sitemapRoot,
   staticPages,
@@ -63,17 +64,21 @@ describe("staticPages", () => {
 });
 
 describe("sitemapRoot", () => {
-  it("is one urlset with the active listings while everything fits", async () => {
-    const root = await sitemapRoot({ db, maxUrls: (PAGES + 5) * 2 });
+  // Five active listings and their seller's page.
+  it("is one urlset with the active listings and their seller while everything fits", async () => {
+    const root = await sitemapRoot({ db, maxUrls: (PAGES + 5 + 1) * 2 });
     expect(root.kind).toBe("urlset");
     if (root.kind !== "urlset") return;
     const listingPaths = root.pages.filter((p) => p.path.startsWith("/listing/"));
     expect(listingPaths.map((p) => p.path)).toEqual(activeIds.map((id) => `/listing/${id}`));
     for (const id of hiddenIds) expect(root.pages).not.toContainEqual({ path: `/listing/${id}` });
+    expect(root.pages.filter((p) => p.path.startsWith("/u/")).map((p) => p.path)).toEqual([
+      "/u/seller",
+    ]);
   });
 
   it("becomes an index one URL past the limit", async () => {
-    const root = await sitemapRoot({ db, maxUrls: (PAGES + 5) * 2 - 1 });
+    const root = await sitemapRoot({ db, maxUrls: (PAGES + 5 + 1) * 2 - 1 });
     expect(root.kind).toBe("index");
   });
 
@@ -86,6 +91,7 @@ describe("sitemapRoot", () => {
         { path: "/sitemaps/listings-1.xml", lastmod: expect.any(String) },
         { path: "/sitemaps/listings-2.xml", lastmod: expect.any(String) },
         { path: "/sitemaps/listings-3.xml", lastmod: expect.any(String) },
+        { path: "/sitemaps/sellers-1.xml" },
       ],
     });
   });
@@ -140,5 +146,28 @@ describe("XML", () => {
     const index = sitemapIndexXml("https://x.example/<s>", [{ path: "/sitemaps/pages.xml" }]);
     expect(index).toContain("<loc>https://x.example/&lt;s&gt;/sitemaps/pages.xml</loc>");
     expect(xmlEscape(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&apos;");
+  });
+});
+
+describe("sellersSitemapFile", () => {
+  it("lists sellers with an active listing, at their username's address, never a suspended one", async () => {
+    await db.insert(users).values([
+      { id: "named", name: "Named", email: "named@example.com" },
+      { id: "banned", name: "Banned", email: "banned@example.com", suspendedAt: new Date() },
+      { id: "idle", name: "Idle", email: "idle@example.com" },
+    ]);
+    await db.insert(profiles).values({ id: "named", username: "named_seller" });
+    await db.insert(listings).values([
+      { userId: "named", categoryId: 1, title: "Named's car", price: 1 },
+      { userId: "banned", categoryId: 1, title: "Banned's car", price: 1 },
+      { userId: "idle", categoryId: 1, title: "Idle's car", price: 1, status: "sold" },
+    ]);
+    const first = await sellersSitemapFile({ db, file: 1, maxUrls: 1000 });
+    expect(first?.map((p) => p.path)).toEqual(["/u/named_seller", "/u/seller"]);
+    expect(await sellersSitemapFile({ db, file: 2, maxUrls: 2 })).toEqual([
+      { path: "/u/seller", lastmod: expect.any(String) },
+    ]);
+    expect(await sellersSitemapFile({ db, file: 3, maxUrls: 2 })).toBeNull();
+    expect(await sellersSitemapFile({ db, file: 0 })).toBeNull();
   });
 });

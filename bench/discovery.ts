@@ -2,22 +2,29 @@
 // Discovery at scale: seeds N demo listings (default 100,000) into a fresh database, then times
 // the statements of the home page, a filtered category page and five searches, and prints their
 // SQL query count and EXPLAIN (ANALYZE) plans, so index use can be checked.
+// Then the listing page's neighbours (more from the seller, similar listings: issue 17) and the
+// seller page's statements, for listings picked at random (cars and others), with their plans.
 // Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres [--keep | --reuse NAME]]
-//        [--explain [--plans]]
+//        [--explain [--plans]] [--only-neighbours]
 // Without --postgres it runs on PGlite in a temporary folder. Not a test: figures depend on the
 // machine. Server-side rendering comes on top; bench/page-weight.mjs measures whole pages.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { type DatabaseHandle, openPglite, openPostgres } from "../app/db/client.server";
+import { type SQL, sql } from "drizzle-orm";
+import { type DatabaseHandle, openPglite, openPostgres, selectRows } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
 import { seedDemo } from "../app/db/seed/seed-demo.server";
 import { findListings, listingStatements } from "../app/domain/discovery/find-listings.server";
+import {
+  findRelatedListings,
+  relatedStatement,
+} from "../app/domain/discovery/find-related-listings.server";
 import { parseListingQuery } from "../app/domain/discovery/listing-query";
 import { expandQuery, findCorrections } from "../app/domain/search/search-query.server";
+import { getSellerProfile } from "../app/domain/sellers/get-seller-profile.server";
 
 function option(name: string, fallback: string) {
   const at = process.argv.indexOf(`--${name}`);
@@ -75,6 +82,73 @@ async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<
   };
 }
 
+/** Plans of a statement: the indexes it names (and every line with --plans). */
+async function explain(db: DatabaseHandle["db"], label: string, statement: SQL) {
+  const plan = await db.execute(sql`explain (analyze, costs off, timing off) ${statement}`);
+  const rows = (plan as unknown as { rows: Record<string, string>[] }).rows;
+  const lines = rows.map((row) => Object.values(row)[0]);
+  const uses = [
+    ...new Set(lines.join("\n").match(/\b\w+_(?:idx|key|pkey)\b|Seq Scan on \w+/g) ?? []),
+  ];
+  console.log(`    ${label}: ${uses.join(", ") || "(no index named)"}`);
+  if (process.argv.includes("--plans")) console.log(lines.map((l) => `      ${l}`).join("\n"));
+}
+
+/**
+ * The listing page's neighbours and the seller page, for `runs` listings picked at random (half
+ * of them cars, whose similar listings also match make and model): each listing's statement once
+ * (a fresh listing each time, as visitors spread over the site), median and p95.
+ */
+async function neighbours({ db }: DatabaseHandle) {
+  const picked = await selectRows<{ id: string; user_id: string }>(
+    db,
+    sql`(select id, user_id from listings tablesample system (1)
+         where status = 'active' and category_id = 1 and make is not null limit ${runs})
+        union all
+        (select id, user_id from listings tablesample system (1)
+         where status = 'active' and category_id <> 1 limit ${runs})`,
+  );
+  const measure = async (
+    name: string,
+    each: (row: { id: string; user_id: string }) => Promise<unknown>,
+  ) => {
+    const times: number[] = [];
+    let queries = 0;
+    for (const row of picked) {
+      const stats = { count: 0 };
+      const started = performance.now();
+      await queryStatsStorage.run(stats, () => each(row));
+      times.push(performance.now() - started);
+      queries = stats.count;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(40)} ${String(picked.length).padStart(6)} pages  ${queries} queries  median ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
+    );
+  };
+  await measure("listing: more from seller + similar", (row) =>
+    findRelatedListings({ db, listingId: row.id }),
+  );
+  await measure("seller: profile (with reply time)", (row) =>
+    getSellerProfile({ db, handle: row.user_id }),
+  );
+  const query = parseListingQuery(new URLSearchParams());
+  await measure("seller: listings, page 1", (row) =>
+    findListings({ db, query, seller: row.user_id }),
+  );
+  if (process.argv.includes("--explain")) {
+    const car = picked[0];
+    const other = picked[picked.length - 1];
+    if (car) await explain(db, "neighbours of a car", relatedStatement(car.id));
+    if (other) await explain(db, "neighbours of another listing", relatedStatement(other.id));
+    if (car) {
+      const { pageOf, countQuery } = listingStatements(db, query, 24, { seller: car.user_id });
+      await explain(db, "seller page", pageOf(1) as unknown as SQL);
+      await explain(db, "seller count", countQuery() as unknown as SQL);
+    }
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -95,7 +169,9 @@ try {
   // backfill (a bitmap scan would visit each one) — PGlite runs no autovacuum at all.
   await db.execute(sql`vacuum analyze`);
 
-  for (const [name, categoryId, search] of cases) {
+  for (const [name, categoryId, search] of process.argv.includes("--only-neighbours")
+    ? []
+    : cases) {
     const query = parseListingQuery(new URLSearchParams(search), { categoryId });
     const pageSize = name.startsWith("home") ? 3 : 24;
     const withTotal = !name.startsWith("home");
@@ -146,6 +222,7 @@ try {
       }
     }
   }
+  await neighbours(handle);
   fs.rmSync(dataDir, { recursive: true, force: true });
 } finally {
   await cleanup();

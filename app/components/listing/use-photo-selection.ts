@@ -303,11 +303,10 @@ export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
         if (!current.every(isSettled)) return;
         listeners.current.delete(check);
         const ids = current.flatMap((upload) => (upload?.status === "staged" ? [upload.id] : []));
-        resolve(
-          ids.length === current.length
-            ? { ok: true, ids }
-            : { ok: false, errors: [{ key: "form.upload.notAllUploaded" }] },
-        );
+        if (ids.length === current.length) return resolve({ ok: true, ids });
+        const errors: SelectionError[] = [{ key: "form.upload.notAllUploaded" }];
+        setErrors(errors);
+        resolve({ ok: false, errors });
       };
       listeners.current.add(check);
       check();

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
@@ -19,6 +19,9 @@ const texts = {
     uploaded: "Uploaded",
     queued: "Will be posted when you're back online",
     created: "Listing Created",
+    notImage: "Only image files are allowed",
+    retry: "Upload photo 2 again",
+    notAllUploaded: "Some photos did not upload. Try them again or remove them.",
   },
   ar: {
     title: "خزانة خشب جوز بأربعة أبواب",
@@ -26,6 +29,9 @@ const texts = {
     uploaded: "تم الرفع",
     queued: "سيُنشر الإعلان عندما يعود الاتصال",
     created: "تم إنشاء الإعلان",
+    notImage: "يُسمح بملفات الصور فقط",
+    retry: "أعد رفع الصورة ٢",
+    notAllUploaded: "لم تُرفع بعض الصور. أعد محاولة رفعها أو أزلها.",
   },
 } as const;
 
@@ -142,6 +148,50 @@ for (const lang of ["en", "ar"] as const) {
         // All four, in the order chosen.
         await expect(page.getByTestId("gallery-thumbnails").locator("li")).toHaveCount(4);
       });
+    });
+
+    test("a photo the server refuses says why, can be tried again, and holds the save", async ({
+      page,
+    }, info) => {
+      test.setTimeout(90_000);
+      const t = texts[lang];
+      const [photo] = await fourPhotos();
+      // Named like a photo, so only the server (which reads the bytes) can refuse it.
+      const fake = path.join(mkdtempSync(path.join(tmpdir(), "souqna-fake-")), "holiday.jpg");
+      writeFileSync(fake, "<script>alert(1)</script> not a photo");
+      await signUp(page, { lang, tag: `refused-${info.project.name}` });
+      const form = await openForm(page, lang);
+      await fillForm(form, t.title);
+      const sent: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/photos")) sent.push(request.url());
+      });
+      await form.getByTestId("image-input").setInputFiles([photo ?? "", fake]);
+      const tiles = form.getByTestId("image-preview");
+      await expect(tiles.nth(0)).toContainText(t.uploaded, { timeout: 30_000 });
+      const refused = tiles.nth(1).getByTestId("photo-upload");
+      await expect(refused).toHaveAttribute("data-status", "failed");
+      await expect(refused).toContainText(t.notImage);
+      await tiles.nth(1).screenshot({
+        path: `${shots}/${info.project.name}-${lang}-photo-refused.png`,
+      });
+
+      // Tried again: sent again, refused again (another try changes nothing for such a file).
+      const before = sent.length;
+      await tiles.nth(1).getByRole("button", { name: t.retry }).click();
+      await expect.poll(() => sent.length).toBe(before + 1);
+      await expect(refused).toHaveAttribute("data-status", "failed");
+
+      // The save waits for every photo: with one refused, nothing is sent.
+      await page.getByTestId("listing-submit").click();
+      await expect(form.getByTestId("image-errors")).toHaveText(t.notAllUploaded);
+      await expect(page).toHaveURL(/\/post-ad/);
+
+      // Without it, the listing goes with the photo that made it.
+      await tiles.nth(1).getByTestId("image-remove").click();
+      await page.getByTestId("listing-submit").click();
+      await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+      await expect(page.getByTestId("listing-gallery").locator("img").first()).toBeVisible();
     });
 
     test("a save made offline waits, is kept by the service worker, and posts once", async ({

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+
+/*
+ * Issue 17 on the demo data the e2e server seeds, in both languages, on a phone and a desktop:
+ * from a listing to its seller's page and on to another of their listings, and from a listing's
+ * similar listings to another listing. Screenshots land in tests/.artifacts/screenshots.
+ */
+
+const shots = "tests/.artifacts/screenshots";
+
+const texts = {
+  en: { more: "More from this seller", similar: "Similar listings", listings: "Listings" },
+  ar: { more: "المزيد من هذا البائع", similar: "إعلانات مشابهة", listings: "الإعلانات" },
+} as const;
+
+for (const lang of ["en", "ar"] as const) {
+  test(`a listing leads to its seller's page and on to another of their listings, in ${lang}`, async ({
+    page,
+  }, info) => {
+    await page.goto(`/category/motors?lang=${lang}`);
+    await page.getByTestId("listing-card").first().click();
+    await expect(page.getByTestId("listing-page")).toBeVisible();
+    const first = new URL(page.url()).pathname;
+    await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+
+    // Below the fold: more from the seller and similar listings, their pictures lazy.
+    const more = page.getByTestId("more-from-seller");
+    await expect(more.getByRole("heading", { name: texts[lang].more })).toBeVisible();
+    await expect(more.getByTestId("listing-card").first()).toBeVisible();
+    await expect(more.locator(`a[href="${first}"]`)).toHaveCount(0);
+    const pictures = page.getByTestId("related-listings").locator("img");
+    if ((await pictures.count()) > 0)
+      await expect(pictures.first()).toHaveAttribute("loading", "lazy");
+    await page.getByTestId("related-listings").scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: `${shots}/${info.project.name}-${lang}-listing-related.png`,
+      fullPage: true,
+    });
+
+    await page.getByTestId("seller-page-link").click();
+    await expect(page).toHaveURL(/\/u\/[^/?]+/);
+    await expect(page.getByTestId("seller-header")).toBeVisible();
+    await expect(page.getByRole("heading", { name: texts[lang].listings })).toBeVisible();
+    await expect(page.getByTestId("share-whatsapp")).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\?text=/,
+    );
+    await page.screenshot({
+      path: `${shots}/${info.project.name}-${lang}-seller-page.png`,
+      fullPage: true,
+    });
+
+    const other = page.locator(`[data-testid="listing-card"]:not([href="${first}"])`).first();
+    const href = await other.getAttribute("href");
+    await other.click();
+    await expect(page).toHaveURL(new RegExp(`${href}`));
+    await expect(page.getByTestId("listing-page")).toBeVisible();
+  });
+
+  test(`similar listings lead to another listing, in ${lang}`, async ({ page }, info) => {
+    // A listing whose neighbours fall in its price band (a listing priced far from every other
+    // of its kind has none, and no section): the first of the category's page that has some.
+    await page.goto(`/category/motors?lang=${lang}`);
+    const hrefs = await page
+      .getByTestId("listing-card")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    let first = "";
+    for (const href of hrefs.slice(0, 8)) {
+      await page.goto(`${href}?lang=${lang}`);
+      if ((await page.getByTestId("similar-listings").count()) > 0) {
+        first = href;
+        break;
+      }
+    }
+    expect(first).not.toBe("");
+    const similar = page.getByTestId("similar-listings");
+    await expect(similar.getByRole("heading", { name: texts[lang].similar })).toBeVisible();
+    const cards = similar.getByTestId("listing-card");
+    expect(await cards.count()).toBeLessThanOrEqual(8);
+    await expect(similar.locator(`a[href="${first}"]`)).toHaveCount(0);
+    await similar.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-similar.png` });
+    const href = await cards.first().getAttribute("href");
+    await cards.first().click();
+    await expect(page).toHaveURL(new RegExp(`${href}`));
+    await expect(page.getByTestId("listing-page")).toBeVisible();
+  });
+}

@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
+import { Suspense } from "react";
 import { data, redirect } from "react-router";
-import { RelatedListings } from "~/components/discovery/related-listings";
 import { toRelatedView } from "~/components/discovery/related-view.server";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
@@ -11,12 +11,13 @@ import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { OwnerCard } from "~/components/listing/owner-actions";
 import { revealPhoneAction } from "~/components/listing/reveal-phone.server";
 import { SellerCard } from "~/components/listing/seller-card";
-import { ShareCard } from "~/components/listing/share-card";
+import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { MessageSeller } from "~/components/messaging/message-seller";
 import { messageSellerView } from "~/components/messaging/message-seller.server";
 import { ReportListing } from "~/components/moderation/report-listing";
 import { reportListingAction } from "~/components/moderation/report-listing.server";
 import { FavoriteButton } from "~/components/ui/favorite-button";
+import { onDemand } from "~/components/ui/on-demand";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { findRelatedListings } from "~/domain/discovery/find-related-listings.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
@@ -41,6 +42,12 @@ import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/listing";
+
+// More from the seller and similar listings are below the fold: the server draws them in place,
+// and their cards' code comes after the page's (the first load stays within 130 KB, issue 12).
+const RelatedListings = onDemand(() =>
+  import("~/components/discovery/related-listings").then((m) => m.RelatedListings),
+);
 
 function notFound(lang: Lang, invalid: boolean): never {
   const t = serverT(lang, "listings");
@@ -266,10 +273,14 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
               translations={page.translations.moderation}
             />
           )}
-          <ShareCard url={page.shareUrl} title={page.title} message={page.shareMessage} />
+          <Suspense fallback={null}>
+            <ShareCard url={page.shareUrl} title={page.title} message={page.shareMessage} />
+          </Suspense>
         </aside>
       </div>
-      <RelatedListings view={page.related} />
+      <Suspense fallback={null}>
+        <RelatedListings view={page.related} />
+      </Suspense>
     </main>
   );
 }

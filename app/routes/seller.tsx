@@ -1,10 +1,11 @@
 import { PackageOpen } from "lucide-react";
+import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
 import { Pagination, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
-import { ShareCard } from "~/components/listing/share-card";
+import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { SellerHeader } from "~/components/sellers/seller-header";
 import { toSellerView } from "~/components/sellers/seller-view.server";
 import { getMember } from "~/domain/accounts/session.server";
@@ -102,7 +103,9 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <SellerHeader seller={seller} contactNote={t("seller.contactNote")} />
-        <ShareCard url={seller.shareUrl} title={seller.name} message={seller.shareMessage} />
+        <Suspense fallback={null}>
+          <ShareCard url={seller.shareUrl} title={seller.name} message={seller.shareMessage} />
+        </Suspense>
       </div>
       <section aria-labelledby="seller-listings" className="mt-8">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -201,7 +201,13 @@ for (const lang of ["en", "ar"] as const) {
     );
     const html = await visitorPage.content();
     expect(html).not.toMatch(SELLER_PHONE);
-    expect(html).not.toContain("wa.me");
+    // No WhatsApp chat with the seller (wa.me/<number>); sharing the listing (wa.me/?text=…,
+    // no number) is for everyone.
+    expect(html).not.toMatch(/wa\.me\/\+?\d/);
+    await expect(visitorPage.getByTestId("share-whatsapp")).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\?text=/,
+    );
     await visitor.close();
 
     // A member in good standing asks for the number: it is not in the page until they do.

@@ -1,6 +1,6 @@
 import { findCity } from "~/components/ui/city-groups.server";
 import type { SellerProfile } from "~/domain/sellers/get-seller-profile.server";
-import { sellerPath } from "~/domain/sellers/get-seller-profile.server";
+import { ACTIVE_LISTINGS_COUNTED, sellerPath } from "~/domain/sellers/get-seller-profile.server";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
@@ -29,16 +29,14 @@ export function toSellerView({
   const found = findCity(seller.cityId);
   const path = sellerPath(seller);
   const url = `${publicUrl}${path}`;
-  const active = t("seller.activeListings", {
-    count: seller.activeListings,
-    formatted: formatNumber(lang, seller.activeListings),
-  });
-  const description = t("seller.metaDescription", {
-    name,
-    date: memberSince,
-    count: seller.activeListings,
-    formatted: formatNumber(lang, seller.activeListings),
-  });
+  // Counted up to a point (get-seller-profile.server.ts): past it, "More than 1,000".
+  const shown = Math.min(seller.activeListings, ACTIVE_LISTINGS_COUNTED);
+  const count = { count: shown, formatted: formatNumber(lang, shown) };
+  const active =
+    seller.activeListings > ACTIVE_LISTINGS_COUNTED
+      ? t("seller.activeListingsMore", count)
+      : t("seller.activeListings", count);
+  const description = t("seller.metaDescription", { name, date: memberSince, active });
   return {
     path,
     name,

@@ -4,6 +4,12 @@ import { listings, profiles, users } from "~/db/schema";
 import { type ResponseTime, responseTimeOf } from "./response-time";
 import { responseStatsColumn, toResponseStats } from "./response-time.server";
 
+/**
+ * Active listings are counted up to this many and one more; past it the page says "More than
+ * 1,000": a dealer with tens of thousands would otherwise cost a long walk on every view.
+ */
+export const ACTIVE_LISTINGS_COUNTED = 1000;
+
 /** What a usernames may be (profiles_username_format). */
 const USERNAME = /^[a-z0-9_]{3,30}$/;
 
@@ -17,6 +23,7 @@ export interface SellerProfile {
   emailVerified: boolean;
   /** A city id from the reference data, as the member chose it on their profile. */
   cityId: string | null;
+  /** Counted up to ACTIVE_LISTINGS_COUNTED + 1 (more than that many). */
   activeListings: number;
   /** Null with too little data (response-time.ts). */
   responseTime: ResponseTime | null;
@@ -36,10 +43,12 @@ export async function getSellerProfile({
   db,
   handle,
   now,
+  countUpTo = ACTIVE_LISTINGS_COUNTED,
 }: {
   db: Database;
   handle: string;
   now?: Date;
+  countUpTo?: number;
 }): Promise<
   { kind: "seller"; seller: SellerProfile } | { kind: "moved"; username: string } | null
 > {
@@ -60,8 +69,11 @@ export async function getSellerProfile({
       fullName: profiles.fullName,
       username: profiles.username,
       cityId: profiles.location,
-      activeListings: sql<number>`(select count(*)::int from ${listings} l
-        where l.user_id = ${users.id} and l.status = 'active')`,
+      // Shaped for listings_public_user_idx: the member's unsold public listings, newest first.
+      activeListings: sql<number>`(select count(*)::int from (select 1 from ${listings} l
+        where l.user_id = ${users.id} and l.status in ('active', 'sold')
+          and (l.status = 'sold') = false
+        limit ${countUpTo + 1}) counted)`,
       response: responseStatsColumn(sql`${users.id}`, now),
     })
     .from(users)

@@ -148,6 +148,19 @@ describe("the seller's page", () => {
     });
   });
 
+  it("counts active listings only, and stops counting past its limit", async () => {
+    await member("dealer", { username: "big_dealer" });
+    for (let i = 0; i < 4; i++) await listing("dealer", { title: `Dealer car ${i}` });
+    for (const status of ["sold", "inactive", "removed", "expired"] as const) {
+      await listing("dealer", { title: `Dealer ${status} car`, status });
+    }
+    const all = await getSellerProfile({ db, handle: "big_dealer" });
+    expect(all).toMatchObject({ kind: "seller", seller: { activeListings: 4 } });
+    // Counted up to 2 and one more: "more than 2".
+    const capped = await getSellerProfile({ db, handle: "big_dealer", countUpTo: 2 });
+    expect(capped).toMatchObject({ kind: "seller", seller: { activeListings: 3 } });
+  });
+
   it("is not there for a suspended member, a deleted one, or nobody", async () => {
     expect(await getSellerProfile({ db, handle: "banned_one" })).toBeNull();
     expect(await getSellerProfile({ db, handle: "banned" })).toBeNull();

@@ -70,7 +70,7 @@ const discovery = {
     metaDescription: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلان.",
   },
   seller: {
-    metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{formatted}} إعلان نشط.",
+    metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{active}}.",
     unknownUser: "مستخدم غير معروف",
     verified: "بريد إلكتروني مؤكَّد",
     memberSince: "عضو منذ {{date}}",
@@ -80,6 +80,7 @@ const discovery = {
     activeListings_few: "{{formatted}} إعلانات نشطة",
     activeListings_many: "{{formatted}} إعلاناً نشطاً",
     activeListings_other: "{{formatted}} إعلان نشط",
+    activeListingsMore: "أكثر من {{formatted}} إعلان نشط",
     replies: {
       hour: "يرد عادةً خلال ساعة",
       day: "يرد عادةً خلال يوم",

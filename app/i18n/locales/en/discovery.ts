@@ -63,12 +63,13 @@ const discovery = {
     metaDescription: "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
   },
   seller: {
-    metaDescription: "{{name}} on Souqna, member since {{date}}: {{formatted}} active listing(s).",
+    metaDescription: "{{name}} on Souqna, member since {{date}}: {{active}}.",
     unknownUser: "Unknown User",
     verified: "Verified e-mail",
     memberSince: "Member since {{date}}",
     activeListings_one: "{{formatted}} active listing",
     activeListings_other: "{{formatted}} active listings",
+    activeListingsMore: "More than {{formatted}} active listings",
     replies: {
       hour: "Usually replies within an hour",
       day: "Usually replies within a day",

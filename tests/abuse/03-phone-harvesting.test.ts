@@ -74,7 +74,8 @@ describe("a seller's phone number", () => {
         const body = await (await fetch(`${s.url}${pathname}`, { headers: { cookie } })).text();
         // In any spelling; not "944" alone, which a generated id or e-mail address may hold.
         expect(body, pathname).not.toMatch(/944\D{0,3}123\D{0,3}456/);
-        expect(body).not.toContain("wa.me");
+        // No WhatsApp chat with the seller (wa.me/<number>); sharing the listing is wa.me/?text=.
+        expect(body, pathname).not.toMatch(/wa\.me\/\+?\d/);
       }
     }
 

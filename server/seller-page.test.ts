@@ -40,11 +40,6 @@ function sqlCount(res: Response) {
 /** A visitor's rendering, not the page cache's copy: a cookie of no meaning bypasses it. */
 const VISITOR = "souqna_test=uncached";
 
-function hrefsOf(html: string, testId: string) {
-  const section = new RegExp(`data-testid="${testId}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? "";
-  return [...section.matchAll(/href="\/listing\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
-}
-
 beforeAll(async () => {
   databaseUrl = await createServerDatabase("souqna_seller_page");
   server = await startServer({
@@ -79,7 +74,7 @@ afterAll(async () => {
 });
 
 describe("the listing page's next steps", () => {
-  it("links the seller's page, more from the seller and similar listings, within 5 statements", async () => {
+  it("links the seller's page and the category, within 5 statements and 40 KB", async () => {
     const res = await getAs(server.url, `/listing/${first}?lang=en`, VISITOR);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -89,12 +84,37 @@ describe("the listing page's next steps", () => {
         ?.slice(1)
         .find(Boolean) ?? "";
     expect(sellerPath).toMatch(/^\/u\/\w+$/);
-    expect(hrefsOf(html, "more-from-seller")).toEqual([second]);
-    expect(hrefsOf(html, "similar-listings")).toEqual([other]);
-    expect(html).toContain("More from this seller");
-    expect(html).toContain("Similar listings");
-    // Every neighbour's picture waits until it comes near the screen.
+    // The page carries links only (all a reader without JavaScript needs); the cards come when
+    // the reader nears them.
+    const links = /data-testid="related-links"[\s\S]*?<\/p>/.exec(html)?.[0] ?? "";
+    expect(links).toContain(`href="${sellerPath}"`);
+    expect(links).toContain('href="/category/services"');
+    expect(links).toContain("More in Services");
+    expect(html).not.toContain('data-testid="similar-listings"');
     expect(sqlCount(res)).toBeLessThanOrEqual(5);
+  });
+
+  it("sends more from the seller and similar listings when asked, in one statement", async () => {
+    const res = await getAs(server.url, `/api/related/${first}?lang=en`, VISITOR);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("private");
+    const body = (await res.json()) as {
+      related: {
+        moreFromSeller: { cards: { id: string; image: { loading?: string } | null }[] } | null;
+        similar: { cards: { id: string }[] } | null;
+      };
+      translations: { discovery: { card?: object } };
+    };
+    expect(body.related.moreFromSeller?.cards.map((card) => card.id)).toEqual([second]);
+    expect(body.related.similar?.cards.map((card) => card.id)).toEqual([other]);
+    expect(body.translations.discovery.card).toBeDefined();
+    // The session's statement (none for a visitor) and the neighbours'.
+    expect(sqlCount(res)).toBeLessThanOrEqual(2);
+    // Nothing about a listing that is not there, or not public.
+    const unknown = await getAs(server.url, `/api/related/${crypto.randomUUID()}`, VISITOR);
+    expect(await unknown.json()).toMatchObject({
+      related: { moreFromSeller: null, similar: null },
+    });
   });
 });
 

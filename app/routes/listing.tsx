@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
 import { data, redirect } from "react-router";
-import { toRelatedView } from "~/components/discovery/related-view.server";
 import { ClearDraftOnSuccess } from "~/components/listing/clear-draft-on-success";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ListingGallery } from "~/components/listing/listing-gallery";
@@ -19,7 +18,6 @@ import { reportListingAction } from "~/components/moderation/report-listing.serv
 import { FavoriteButton } from "~/components/ui/favorite-button";
 import { onDemand } from "~/components/ui/on-demand";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
-import { findRelatedListings } from "~/domain/discovery/find-related-listings.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
@@ -43,10 +41,10 @@ import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/listing";
 
-// More from the seller and similar listings are below the fold: the server draws them in place,
-// and their cards' code comes after the page's (the first load stays within 130 KB, issue 12).
-const RelatedListings = onDemand(() =>
-  import("~/components/discovery/related-listings").then((m) => m.RelatedListings),
+// More from the seller and similar listings are below the fold: their code comes after the
+// page's (the first load stays within 130 KB, issue 12), their cards when the reader nears them.
+const ListingNeighbours = onDemand(() =>
+  import("~/components/discovery/related-listings").then((m) => m.ListingNeighbours),
 );
 
 function notFound(lang: Lang, invalid: boolean): never {
@@ -89,8 +87,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isBot: isbot(request.headers.get("user-agent") ?? ""),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
-  // What comes after the listing, and the seller's reply time: one statement.
-  const related = await findRelatedListings({ db, listingId: view.listing.id, member });
   const { jsonLd, ...page } = toListingPageView({
     lang,
     publicUrl: env.PUBLIC_URL,
@@ -101,7 +97,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     signedIn: Boolean(member),
     ttlDays: env.LISTING_TTL_DAYS,
     dataSaver: context.dataSaver,
-    responseTime: responseTimeOf(related.sellerResponse),
+    responseTime: responseTimeOf(view.seller.responseStats),
   });
   // For search engines, in the document's head only (not in the page's data as well).
   context.documentHead.jsonLd = jsonLd;
@@ -119,16 +115,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         contactable: isPublicStatus(view.listing.status),
         conversationId: view.viewer?.conversationId ?? null,
       }),
-      related: await toRelatedView({
-        db,
-        env,
-        storage: context.storage,
-        dataSaver: context.dataSaver,
-        logger: context.logger,
-        lang,
-        related,
+      // More from the seller and similar listings come when the reader nears them.
+      related: {
+        listingId: view.listing.id,
         sellerHref: page.seller.href,
-      }),
+        categoryHref: `/category/${view.category.slug}`,
+        categoryName: lang === "ar" ? view.category.nameAr : view.category.name,
+      },
     },
     // An expired listing is gone for everyone but its owner (search engines drop it on a 410);
     // people still see what it was, and that it has expired.
@@ -279,7 +272,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
         </aside>
       </div>
       <Suspense fallback={null}>
-        <RelatedListings view={page.related} />
+        <ListingNeighbours {...page.related} />
       </Suspense>
     </main>
   );

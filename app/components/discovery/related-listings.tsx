@@ -1,15 +1,127 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
-import { useTranslation } from "~/i18n/react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { useNamespace, useTranslation } from "~/i18n/react";
+import type { loader as rootLoader } from "~/root";
 import { ListingGrid } from "./listing-card";
 import type { RelatedView } from "./related-view.server";
 
+/** What /api/related/:id answers (routes/api.related.ts). */
+interface NeighboursReply {
+  related: RelatedView;
+  translations: { discovery: object };
+}
+
+interface ListingNeighboursProps {
+  listingId: string;
+  sellerHref: string;
+  categoryHref: string;
+  categoryName: string;
+}
+
+/** Start fetching this far before the section reaches the screen. */
+const AHEAD = "800px 0px";
+
 /**
- * After the listing: more from its seller (with a link to their page) and similar listings, each
- * drawn only when it has cards. Below the fold, so every picture loads lazily. Needs the
- * "discovery" catalog's `related` and `card` sections, and "favorites" for the hearts.
+ * After the listing: more from its seller and similar listings (issue 17, decision 026). The
+ * page's HTML carries only two links, to the seller's page and to the category (all a reader
+ * without JavaScript, or with the data saver on, gets); when the reader nears them, the cards
+ * come from /api/related/:id and take their place, each section drawn only when it has cards.
  */
-export function RelatedListings({ view }: { view: RelatedView }) {
+export function ListingNeighbours({
+  listingId,
+  sellerHref,
+  categoryHref,
+  categoryName,
+}: ListingNeighboursProps) {
+  const { t } = useTranslation("discovery");
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const lang = root?.lang ?? "en";
+  const dataSaver = Boolean(root?.dataSaver);
+  const [loaded, setLoaded] = useState<{ id: string; neighbours: NeighboursReply } | null>(null);
+  const anchor = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const element = anchor.current;
+    if (dataSaver || !element) return;
+    const controller = new AbortController();
+    const load = () => {
+      fetch(`/api/related/${listingId}?lang=${lang}`, {
+        headers: { Accept: "application/json" },
+        signal: controller.signal,
+      })
+        .then((response) => (response.ok ? (response.json() as Promise<NeighboursReply>) : null))
+        .then((neighbours) => {
+          if (neighbours) setLoaded({ id: listingId, neighbours });
+        })
+        .catch(() => {
+          // Offline or away: the links stay.
+        });
+    };
+    if (typeof IntersectionObserver !== "function") {
+      load();
+      return () => controller.abort();
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      controller.abort();
+    };
+  }, [listingId, lang, dataSaver]);
+
+  if (loaded?.id === listingId) {
+    return <Neighbours neighbours={loaded.neighbours} sellerHref={sellerHref} />;
+  }
+  return (
+    <p
+      ref={anchor}
+      className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold"
+      data-testid="related-links"
+    >
+      <Link
+        to={sellerHref}
+        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+      >
+        {t("related.moreFromSeller")}
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      </Link>
+      <Link
+        to={categoryHref}
+        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+      >
+        {t("related.moreIn", { category: categoryName })}
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      </Link>
+    </p>
+  );
+}
+
+function Neighbours({
+  neighbours,
+  sellerHref,
+}: {
+  neighbours: NeighboursReply;
+  sellerHref: string;
+}) {
+  // The cards' texts came with them.
+  useNamespace("discovery", neighbours.translations.discovery);
+  return <RelatedListings view={neighbours.related} sellerHref={sellerHref} />;
+}
+
+/**
+ * The two sections, each drawn only when it has cards. Below the fold, so every picture loads
+ * lazily. Needs the "discovery" catalog's `related` and `card` sections, and "favorites" for
+ * the hearts.
+ */
+export function RelatedListings({ view, sellerHref }: { view: RelatedView; sellerHref: string }) {
   const { t } = useTranslation("discovery");
   if (!view.moreFromSeller && !view.similar) return null;
   return (
@@ -21,7 +133,7 @@ export function RelatedListings({ view }: { view: RelatedView }) {
               {t("related.moreFromSeller")}
             </h2>
             <Link
-              to={view.moreFromSeller.sellerHref}
+              to={sellerHref}
               className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
               data-testid="more-from-seller-all"
             >

@@ -9,7 +9,7 @@ import { type CardView, markFavorites, toCardView } from "./card-view.server";
 
 export interface RelatedView {
   /** Null when the seller has no other active listing: the section is not drawn. */
-  moreFromSeller: { cards: CardView[]; sellerHref: string } | null;
+  moreFromSeller: { cards: CardView[] } | null;
   similar: { cards: CardView[] } | null;
 }
 
@@ -22,7 +22,6 @@ export async function toRelatedView({
   logger,
   lang,
   related,
-  sellerHref,
 }: {
   db: Database;
   env: Env;
@@ -31,7 +30,6 @@ export async function toRelatedView({
   logger: Pick<RequestLogger, "error">;
   lang: Lang;
   related: RelatedListings;
-  sellerHref: string;
 }): Promise<RelatedView> {
   const { moreFromSeller, similar } = related;
   if (moreFromSeller.length === 0 && similar.length === 0) {
@@ -45,7 +43,7 @@ export async function toRelatedView({
       new Set(items.filter((item) => item.favorited).map((item) => item.id)),
     );
   return {
-    moreFromSeller: moreFromSeller.length > 0 ? { cards: cards(moreFromSeller), sellerHref } : null,
+    moreFromSeller: moreFromSeller.length > 0 ? { cards: cards(moreFromSeller) } : null,
     similar: similar.length > 0 ? { cards: cards(similar) } : null,
   };
 }

@@ -55,7 +55,11 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
           </span>
         </p>
       </div>
-      {favorite ? <div className="mt-4 border-t border-line pt-4">{favorite}</div> : null}
+      {favorite ? (
+        <div className="mt-4 border-t border-line pt-4" data-testid="listing-favorite">
+          {favorite}
+        </div>
+      ) : null}
     </DetailCard>
   );
 }

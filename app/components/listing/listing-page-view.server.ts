@@ -31,8 +31,8 @@ export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean
     listings: ["detail", "share"],
     moderation: ["report"],
     favorites: ["button", "toast"],
-    // The neighbours' cards (more from the seller, similar listings).
-    discovery: ["card", "related"],
+    // The neighbours' headings and links (their cards' texts come with them: api.related.ts).
+    discovery: ["related"],
   });
   const {
     notFoundTitle: _notFoundTitle,

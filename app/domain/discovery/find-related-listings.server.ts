@@ -2,9 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { favorites, listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { VISIBLE_STATUSES } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
-import type { ResponseStats } from "~/domain/sellers/response-time";
-import { responseStatsColumn, toResponseStats } from "~/domain/sellers/response-time.server";
 import type { FoundListing } from "./find-listings.server";
 
 /** "More from this seller": at most this many of their other active listings. */
@@ -25,8 +24,6 @@ const PRICE_BAND = { low: 0.5, high: 2 } as const;
 export interface RelatedListings {
   moreFromSeller: FoundListing[];
   similar: FoundListing[];
-  /** The seller's reply statistics (response-time.ts decides what they may be called). */
-  sellerResponse: ResponseStats | null;
 }
 
 /** A listing row `x` (with its details `d`) as a card's json, the columns of cardColumns. */
@@ -51,44 +48,41 @@ function parsed<T>(value: unknown): T {
 }
 
 /**
- * What the listing page offers after the listing, in one statement:
+ * What the listing page offers after the listing (fetched once the reader nears it,
+ * routes/api.related.ts), in one statement:
  * - more from its seller: their newest other active listings (listings_user_created_idx);
  * - similar listings: other sellers' active listings, the same subcategory first, then for cars
  *   the same make and model, then the same city, then the newest, all within a price band
- *   (decision 026); never the same seller twice in a row (`alternateSellers`);
- * - the seller's reply statistics, for the seller card.
- * Empty lists for an unknown listing.
+ *   (decision 026); never the same seller twice in a row (`alternateSellers`).
+ * Empty lists for an unknown listing, and for one hidden from the public (inactive, removed).
  */
 export async function findRelatedListings({
   db,
   listingId,
   member = null,
-  now,
 }: {
   db: Database;
   listingId: string;
   /** A signed-in member: each card then says whether they saved it (`favorited`). */
   member?: Pick<Member, "id"> | null;
-  now?: Date;
 }): Promise<RelatedListings> {
-  if (!isListingId(listingId)) return { moreFromSeller: [], similar: [], sellerResponse: null };
-  const [row] = await selectRows<{ more: unknown; similar: unknown; response: unknown }>(
+  if (!isListingId(listingId)) return { moreFromSeller: [], similar: [] };
+  const [row] = await selectRows<{ more: unknown; similar: unknown }>(
     db,
-    relatedStatement(listingId.toLowerCase(), { favoritesOf: member?.id ?? null, now }),
+    relatedStatement(listingId.toLowerCase(), { favoritesOf: member?.id ?? null }),
   );
   const more = parsed<CardRow[] | null>(row?.more) ?? [];
   const similar = parsed<CardRow[] | null>(row?.similar) ?? [];
   return {
     moreFromSeller: more.map(toFound),
     similar: alternateSellers(similar, SIMILAR_LISTINGS).map(toFound),
-    sellerResponse: toResponseStats(row?.response),
   };
 }
 
 /** The statement itself, for running or EXPLAIN (bench/discovery.ts). */
 export function relatedStatement(
   listingId: string,
-  { favoritesOf = null, now }: { favoritesOf?: string | null; now?: Date } = {},
+  { favoritesOf = null }: { favoritesOf?: string | null } = {},
 ): SQL {
   // The member's hearts in the cards' own rows (favorites_user_listing_key), as results pages do.
   const favorited = favoritesOf
@@ -104,7 +98,11 @@ export function relatedStatement(
       select l.id, l.user_id, l.category_id, l.subcategory_id, l.make, l.city_id, l.price,
         d.details ->> 'model' as model
       from ${listings} l left join ${listingDetails} d on d.listing_id = l.id
-      where l.id = ${listingId}
+      -- Only a listing whose page opens for everyone: a hidden one's id tells nothing.
+      where l.id = ${listingId} and l.status in (${sql.join(
+        VISIBLE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
     ),
     pool as (
       select p.id from base, lateral ${activeNewest(sql`x.subcategory_id = base.subcategory_id`)} p
@@ -137,8 +135,7 @@ export function relatedStatement(
           and (base.price = 0 or x.price between floor(base.price * ${sql.raw(String(PRICE_BAND.low))})
             and ceil(base.price * ${sql.raw(String(PRICE_BAND.high))}))
         order by rank limit ${SIMILAR_CANDIDATES}
-      ) s) as similar,
-      (select ${responseStatsColumn(sql`b.user_id`, now)} from base b) as response`;
+      ) s) as similar`;
 }
 
 /**

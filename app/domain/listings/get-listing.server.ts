@@ -11,6 +11,8 @@ import {
   users,
 } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import type { ResponseStats } from "~/domain/sellers/response-time";
+import { responseStatsColumn, toResponseStats } from "~/domain/sellers/response-time.server";
 import { AppError } from "~/utils/app-error";
 import { isVisibleStatus, type ListingStatus } from "./listing-status";
 import { isListingId, type ListingDetails } from "./listings-schemas";
@@ -63,6 +65,8 @@ export interface ListingView {
     /** Only for signed-in viewers; visitors never receive it. */
     phoneNumber: string | null;
     hasPhone: boolean;
+    /** Their reply statistics ("Usually replies within …", response-time.ts decides). */
+    responseStats: ResponseStats | null;
   };
   isOwner: boolean;
   /** The signed-in viewer's heart and conversation about this listing; null for visitors. */
@@ -72,7 +76,8 @@ export interface ListingView {
 /**
  * The listing page. Null for a malformed or unknown id, and for a removed or inactive listing
  * unless the viewer owns it or moderates. One query: the listing with its category, details,
- * seller and images (and the signed-in viewer's heart and conversation).
+ * seller (and their reply statistics) and images (and the signed-in viewer's heart and
+ * conversation).
  */
 export async function getListingForView({
   db,
@@ -142,6 +147,8 @@ export async function getListingForView({
         ? sql<string | null>`(select c.id from ${conversations} c
             where c.listing_id = ${listings.id} and c.buyer_id = ${viewer.id} limit 1)`
         : sql<string | null>`null`,
+      // The seller's reply statistics for the seller card, in the same round trip.
+      response: responseStatsColumn(sql`${listings.userId}`),
     })
     .from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
@@ -176,6 +183,7 @@ export async function getListingForView({
       // The number itself only for its owner; anyone else asks for it (reveal-phone.server.ts).
       phoneNumber: isOwner ? (row.profile?.phoneNumber ?? null) : null,
       hasPhone: Boolean(row.profile?.phoneNumber),
+      responseStats: toResponseStats(row.response),
     },
     isOwner,
     viewer: viewer

@@ -11,6 +11,7 @@ import {
   SIMILAR_LISTINGS,
 } from "~/domain/discovery/find-related-listings.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { getListingForView } from "~/domain/listings/get-listing.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { getSellerProfile, sellerPath } from "./get-seller-profile.server";
 import { responseTimeOf } from "./response-time";
@@ -280,6 +281,9 @@ describe("the reply time", () => {
     expect(responseTimeOf(stats)).toBe("hour");
     const profile = await getSellerProfile({ db, handle: "fast", now: NOW });
     expect(profile?.kind === "seller" && profile.seller.responseTime).toBe("hour");
+    // The listing page's seller card has the same figures, from the listing's own statement.
+    const view = await getListingForView({ db, listingId: await listing("fast"), viewer: null });
+    expect(view?.seller.responseStats).toEqual({ conversations: 5, medianSeconds: 30 * 60 });
   });
 
   it("counts a buyer left waiting, once an hour has passed, and a fresh question not yet", async () => {
@@ -333,7 +337,7 @@ describe("the listing page's neighbours", () => {
     await listing("lina", { status: "expired" });
     const stats = { count: 0 };
     const related = await queryStatsStorage.run(stats, () =>
-      findRelatedListings({ db, listingId: sofa, now: NOW }),
+      findRelatedListings({ db, listingId: sofa }),
     );
     expect(stats.count).toBe(1);
     expect(related.moreFromSeller.map((item) => item.id)).toEqual(
@@ -356,7 +360,7 @@ describe("the listing page's neighbours", () => {
     const tooDear = await flat("nour", { price: 2_000_001 });
     const tooCheap = await flat("nour", { price: 499_999 });
     const otherCategory = await listing("nour", { categoryId: 4, subcategoryId: 401 });
-    const related = await findRelatedListings({ db, listingId: sofa, now: NOW });
+    const related = await findRelatedListings({ db, listingId: sofa });
     const similar = related.similar.map((item) => item.id);
     // The same city first within the subcategory, then the newest.
     expect(similar).toEqual([sameSub, sameSubOtherCity, sameCategory]);
@@ -378,7 +382,7 @@ describe("the listing page's neighbours", () => {
     const sameMake = await car("huda", "kia", "cerato");
     const sameModel = await car("karim", "kia", "rio");
     const sameModelAgain = await car("karim", "kia", "rio");
-    const related = await findRelatedListings({ db, listingId: rio, now: NOW });
+    const related = await findRelatedListings({ db, listingId: rio });
     // Karim's two Rios rank first; the second waits behind Huda's Kia.
     expect(related.similar.map((item) => item.id)).toEqual([
       sameModelAgain,
@@ -390,11 +394,24 @@ describe("the listing page's neighbours", () => {
   });
 
   it("gives nothing for an unknown or malformed listing", async () => {
-    const none = { moreFromSeller: [], similar: [], sellerResponse: null };
+    const none = { moreFromSeller: [], similar: [] };
     expect(await findRelatedListings({ db, listingId: "nope" })).toEqual(none);
     const unknown = await findRelatedListings({ db, listingId: crypto.randomUUID() });
     expect(unknown.moreFromSeller).toEqual([]);
     expect(unknown.similar).toEqual([]);
+  });
+
+  it("gives nothing for a listing hidden from the public, whose id must tell nothing", async () => {
+    for (const status of ["inactive", "removed"] as const) {
+      const hidden = await listing("lina", { status, categoryId: 4, subcategoryId: 401 });
+      expect(await findRelatedListings({ db, listingId: hidden })).toEqual({
+        moreFromSeller: [],
+        similar: [],
+      });
+    }
+    // A sold one's page is public: it still leads on.
+    const sold = await listing("lina", { status: "sold", categoryId: 4, subcategoryId: 401 });
+    expect((await findRelatedListings({ db, listingId: sold })).moreFromSeller).not.toEqual([]);
   });
 });
 

@@ -14,6 +14,16 @@ const texts = {
 } as const;
 
 /**
+ * Scrolls to the end of the listing, where its links to the seller and the category wait, and
+ * waits until the neighbours' cards have come in their place (or nothing, when there are none).
+ */
+async function neighboursOf(page: Page) {
+  const links = page.getByTestId("related-links");
+  await links.scrollIntoViewIfNeeded();
+  await expect(links).toHaveCount(0);
+}
+
+/**
  * The first motors listing (of the category page's first eight) that has the section `testId`:
  * a listing another test has just posted has no other listings by its seller, and one priced far
  * from every other of its kind has no similar listings.
@@ -25,6 +35,7 @@ async function firstListingWith(page: Page, lang: "en" | "ar", testId: string) {
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   for (const href of hrefs.slice(0, 8)) {
     await page.goto(`${href}?lang=${lang}`);
+    await neighboursOf(page);
     if ((await page.getByTestId(testId).count()) > 0) return href;
   }
   throw new Error(`none of the first motors listings has ${testId}`);
@@ -42,7 +53,9 @@ for (const lang of ["en", "ar"] as const) {
     const first = new URL(page.url()).pathname;
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
 
-    // Below the fold: more from the seller and similar listings, their pictures lazy.
+    // Below the fold: more from the seller and similar listings, fetched as the reader nears
+    // them, their pictures lazy.
+    await neighboursOf(page);
     const more = page.getByTestId("more-from-seller");
     await expect(more.getByRole("heading", { name: texts[lang].more })).toBeVisible();
     await expect(more.getByTestId("listing-card").first()).toBeVisible();

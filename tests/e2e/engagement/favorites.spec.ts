@@ -90,7 +90,7 @@ for (const lang of ["en", "ar"] as const) {
       await route.continue();
     });
     await page.goto(`/listing/${second.id}`);
-    const pageHeart = heart(page.getByTestId("listing-page"));
+    const pageHeart = heart(page.getByTestId("listing-favorite"));
     await expect(pageHeart).toHaveText(t.save);
     await pageHeart.click();
     await expect(pageHeart).toBeDisabled();
@@ -138,7 +138,7 @@ for (const lang of ["en", "ar"] as const) {
     });
     const plain = await noJs.newPage();
     await plain.goto(`/listing/${second.id}`);
-    const plainHeart = plain.getByTestId("listing-page").getByTestId("favorite-button");
+    const plainHeart = plain.getByTestId("listing-favorite").getByTestId("favorite-button");
     await expect(plainHeart).toHaveText(t.saved);
     await plainHeart.click();
     await expect(plain).toHaveURL(new RegExp(`/listing/${second.id}$`));

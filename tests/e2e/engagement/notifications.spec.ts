@@ -72,13 +72,14 @@ for (const lang of ["en", "ar"] as const) {
 
       // A saves B's listing; B lowers its price; A is told.
       await a.goto(`/listing/${listingId}?lang=${lang}`);
+      // The listing's own heart (its neighbours' cards have theirs).
+      const heart = a.getByTestId("listing-favorite").getByTestId("favorite-button");
       await a
+        .getByTestId("listing-favorite")
         .locator('[data-testid="favorite-form"][data-hydrated]')
         .getByTestId("favorite-button")
         .click();
-      await expect(
-        a.locator('[data-testid="favorite-form"]').getByTestId("favorite-button"),
-      ).toHaveAttribute("data-favorited", "true");
+      await expect(heart).toHaveAttribute("data-favorited", "true");
       await b.goto(`/edit-listing/${listingId}?lang=${lang}`);
       await b.locator('[name="price"]').fill("900000");
       await b.getByTestId("listing-submit").click();

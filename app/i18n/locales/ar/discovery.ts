@@ -97,6 +97,7 @@ const discovery = {
     moreFromSeller: "المزيد من هذا البائع",
     similar: "إعلانات مشابهة",
     seeAll: "عرض الكل",
+    moreIn: "المزيد في {{category}}",
   },
 } satisfies LocaleShape<typeof en>;
 

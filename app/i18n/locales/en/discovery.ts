@@ -86,6 +86,7 @@ const discovery = {
     moreFromSeller: "More from this seller",
     similar: "Similar listings",
     seeAll: "See all",
+    moreIn: "More in {{category}}",
   },
 } as const;
 

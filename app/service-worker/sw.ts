@@ -179,12 +179,21 @@ registerRoute(
   (options) => {
     const { url, event } = options;
     const strategy = strategies[personalPageKind(url.pathname) ?? "home"];
-    // Opened inside the app (its data only): the page itself is saved too, after, so that it
-    // opens offline from the address bar or the home screen as well.
+    const answer = strategy.handle(options);
+    // Opened inside the app (its data only): the page itself is saved too, so that it opens
+    // offline from the address bar or the home screen as well. After the data has come: its
+    // answer takes a one-time notice ("Listing Created", a cookie the server clears as it reads
+    // it), which a page fetched alongside could otherwise take first — the notice then never
+    // showed — and the copy kept for offline must not carry one anyway.
     if (url.pathname.endsWith(".data") && event && !savingData()) {
-      event.waitUntil(saveDocumentOf(url, strategy, event).catch(() => {}));
+      event.waitUntil(
+        answer
+          .catch(() => undefined)
+          .then(() => saveDocumentOf(url, strategy, event))
+          .catch(() => {}),
+      );
     }
-    return strategy.handle(options);
+    return answer;
   },
 );
 

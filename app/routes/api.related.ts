@@ -8,8 +8,8 @@ import type { Route } from "./+types/api.related";
  * A listing's neighbours (more from its seller, similar listings: issue 17, decision 026) for
  * the listing page, which asks for them when the reader nears the end of the listing: the page's
  * own HTML stays within issue 12's 40 KB, and a reader who never scrolls that far never pays for
- * them. One statement (and the session's). The cards' texts come along; the page has the
- * headings. A member's hearts are in the cards, so the answer is theirs alone.
+ * them. One statement (and the session's). The sections' texts come along (the page has only
+ * its two links'). A member's hearts are in the cards, so the answer is theirs alone.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, auth, lang, env } = context;
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         lang,
         related,
       }),
-      translations: bundlesFor(lang, ["discovery"], { discovery: ["card"] }),
+      translations: bundlesFor(lang, ["discovery"], { discovery: ["card", "related"] }),
     },
     {
       headers: {

@@ -103,7 +103,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   context.documentHead.jsonLd = jsonLd;
   return data(
     {
-      translations: listingPageTexts(lang, view.isOwner, Boolean(member)),
+      translations: listingPageTexts(lang, view.isOwner, Boolean(member), view.listing.status),
       ...page,
       // "Message seller": a composer, the buyer's existing conversation, or sign in first.
       messageSeller: await messageSellerView({
@@ -115,13 +115,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         contactable: isPublicStatus(view.listing.status),
         conversationId: view.viewer?.conversationId ?? null,
       }),
-      // More from the seller and similar listings come when the reader nears them.
-      related: {
-        listingId: view.listing.id,
-        sellerHref: page.seller.href,
-        categoryHref: `/category/${view.category.slug}`,
-        categoryName: lang === "ar" ? view.category.nameAr : view.category.name,
-      },
     },
     // An expired listing is gone for everyone but its owner (search engines drop it on a 410);
     // people still see what it was, and that it has expired.
@@ -272,7 +265,12 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
         </aside>
       </div>
       <Suspense fallback={null}>
-        <ListingNeighbours {...page.related} />
+        <ListingNeighbours
+          listingId={page.id}
+          sellerHref={page.seller.href}
+          categoryHref={`/category/${page.category.slug}`}
+          categoryName={page.category.name}
+        />
       </Suspense>
     </main>
   );

@@ -24,9 +24,10 @@ const AHEAD = "800px 0px";
 
 /**
  * After the listing: more from its seller and similar listings (issue 17, decision 026). The
- * page's HTML carries only two links, to the seller's page and to the category (all a reader
- * without JavaScript, or with the data saver on, gets); when the reader nears them, the cards
- * come from /api/related/:id and take their place, each section drawn only when it has cards.
+ * page's HTML carries only a link to the category (with the seller card's link to the seller's
+ * page, all a reader without JavaScript, or with the data saver on, gets); when the reader nears
+ * it, the cards come from /api/related/:id and take its place, each section drawn only when it
+ * has cards.
  */
 export function ListingNeighbours({
   listingId,
@@ -80,25 +81,11 @@ export function ListingNeighbours({
   if (loaded?.id === listingId) {
     return <Neighbours neighbours={loaded.neighbours} sellerHref={sellerHref} />;
   }
+  // The seller card links the seller's page already; this leads on to the category.
   return (
-    <p
-      ref={anchor}
-      className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold"
-      data-testid="related-links"
-    >
-      <Link
-        to={sellerHref}
-        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-      >
-        {t("related.moreFromSeller")}
-        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-      </Link>
-      <Link
-        to={categoryHref}
-        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-      >
+    <p ref={anchor} className="mt-10 text-sm font-semibold" data-testid="related-links">
+      <Link to={categoryHref} className="text-brand-700 hover:underline">
         {t("related.moreIn", { category: categoryName })}
-        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </p>
   );

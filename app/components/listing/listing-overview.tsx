@@ -1,6 +1,6 @@
-import { CalendarDays, Eye, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/field";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
@@ -46,11 +46,11 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
         </div>
         <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
           <span className="inline-flex items-center gap-1">
-            <CalendarDays className="size-4" aria-hidden />
+            <SpriteIcon name="calendar-days" className="size-4" />
             {t("detail.postedOn", { date: page.postedOn })}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Eye className="size-4" aria-hidden />
+            <SpriteIcon name="eye" className="size-4" />
             {page.viewsText}
           </span>
         </p>
@@ -85,7 +85,7 @@ export function ListingAbout({ page }: { page: ListingPageView }) {
       </DetailCard>
       <DetailCard title={t("detail.location")}>
         <p className="flex items-center gap-2 text-ink" data-testid="listing-location">
-          <MapPin className="size-4 text-brand-600" aria-hidden />
+          <SpriteIcon name="map-pin" className="size-4 text-brand-600" />
           {page.location}
         </p>
         <div
@@ -93,7 +93,7 @@ export function ListingAbout({ page }: { page: ListingPageView }) {
           role="img"
           aria-label={t("detail.mapPlaceholder", { location: page.locationName })}
         >
-          <MapPin className="size-10" aria-hidden />
+          <SpriteIcon name="map-pin" className="size-10" />
         </div>
       </DetailCard>
     </>

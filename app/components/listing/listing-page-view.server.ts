@@ -3,7 +3,7 @@ import { removalReasonText } from "~/components/ui/removal-reason.server";
 import type { ListingImage, ListingView } from "~/domain/listings/get-listing.server";
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { specItems } from "~/domain/listings/listing-specs";
-import { isPublicStatus } from "~/domain/listings/listing-status";
+import { isPublicStatus, type ListingStatus } from "~/domain/listings/listing-status";
 import { sellerPath } from "~/domain/sellers/get-seller-profile.server";
 import type { ResponseTime } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
@@ -24,14 +24,21 @@ export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd
 /**
  * The texts the listing page can show, in its HTML's loader data: the listing's section without
  * the not-found texts (they come with the 404), the owner's tools for the owner only, and of the
- * report form only the sign-in prompt for a visitor (only a member can report).
+ * report form only the sign-in prompt for a visitor (only a member can report), of the status
+ * notices only the one this listing shows, and none of the texts only the server writes (the
+ * WhatsApp message, the revealed number's labels). Every byte of this page's HTML counts: it
+ * stays within 40 KB (decision 010).
  */
-export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean) {
+export function listingPageTexts(
+  lang: Lang,
+  isOwner: boolean,
+  signedIn: boolean,
+  status: ListingStatus,
+) {
   const texts = bundlesFor(lang, ["listings", "moderation", "favorites", "discovery"], {
     listings: ["detail", "share"],
     moderation: ["report"],
     favorites: ["button", "toast"],
-    // The neighbours' headings and links (their cards' texts come with them: api.related.ts).
     discovery: ["related"],
   });
   const {
@@ -40,16 +47,32 @@ export function listingPageTexts(lang: Lang, isOwner: boolean, signedIn: boolean
     invalidTitle: _invalidTitle,
     invalidBody: _invalidBody,
     backHome: _backHome,
+    whatsappText: _whatsappText,
+    call: _call,
+    phone: _phone,
     owner,
+    status: notices,
     ...detail
   } = texts.listings.detail;
+  // The notice of this listing's status, and a removed one's reason line.
+  const statusTexts = {
+    ...(status === "active" ? {} : { [status]: notices[status] }),
+    ...(status === "removed" ? { removedReason: notices.removedReason } : {}),
+  } as typeof notices;
   const { heading, button, loginRequired } = texts.moderation.report;
+  // The share messages are written on the server (shareMessage); the card needs its labels.
+  const { listingMessage: _listing, sellerMessage: _seller, ...share } = texts.listings.share;
+  // The links after the listing; the neighbours' other texts come with them (api.related.ts).
+  const { moreIn } = texts.discovery.related;
   return {
     ...texts,
     listings: {
-      detail: isOwner ? { ...detail, owner } : detail,
-      share: texts.listings.share,
+      detail: isOwner
+        ? { ...detail, status: statusTexts, owner }
+        : { ...detail, status: statusTexts },
+      share,
     } as typeof texts.listings,
+    discovery: { related: { moreIn } } as typeof texts.discovery,
     moderation: (signedIn
       ? texts.moderation
       : { report: { heading, button, loginRequired } }) as typeof texts.moderation,

@@ -1,9 +1,10 @@
-import { BadgeCheck, ChevronRight, Clock, LockKeyhole, MessageCircle, Phone } from "lucide-react";
+import { BadgeCheck, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
@@ -41,14 +42,9 @@ export function SellerCard({
       <div className="flex items-center gap-3" data-testid="seller-card">
         <Avatar member={seller} size="size-12 text-lg" />
         <div className="min-w-0">
-          <Link
-            to={seller.href}
-            className="block truncate font-semibold text-ink hover:text-brand-700 hover:underline"
-            dir="auto"
-            data-testid="seller-name"
-          >
+          <p className="truncate font-semibold text-ink" dir="auto" data-testid="seller-name">
             {seller.name ?? t("detail.unknownUser")}
-          </Link>
+          </p>
           <p className="text-xs text-muted">
             {t("detail.memberSince", { date: seller.memberSince })}
           </p>
@@ -69,13 +65,13 @@ export function SellerCard({
           ) : null}
         </div>
       </div>
+      {/* One link, no icon: every byte of the listing's HTML counts (40 KB, decision 010). */}
       <Link
         to={seller.href}
-        className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        className="mt-3 block text-sm font-semibold text-brand-700 hover:underline"
         data-testid="seller-page-link"
       >
         {t("detail.sellerPage")}
-        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
       </Link>
       {page.isOwner ? null : (
         <div className="mt-5 space-y-3" data-testid="contact">
@@ -88,7 +84,7 @@ export function SellerCard({
                 className={`${buttonStyles.primary} w-full`}
                 data-testid="login-required-whatsapp"
               >
-                <LockKeyhole className="size-4" aria-hidden />
+                <SpriteIcon name="lock-keyhole" className="size-4" />
                 {t("detail.loginRequired")}
               </Link>
               <Link
@@ -96,7 +92,7 @@ export function SellerCard({
                 className={`${buttonStyles.secondary} w-full`}
                 data-testid="login-required-phone"
               >
-                <Phone className="size-4" aria-hidden />
+                <SpriteIcon name="phone" className="size-4" />
                 {t("detail.loginRequired")}
               </Link>
             </>
@@ -111,7 +107,7 @@ export function SellerCard({
                 className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
                 data-testid="whatsapp"
               >
-                <MessageCircle className="size-4" aria-hidden />
+                <SpriteIcon name="message-circle" className="size-4" />
                 {t("detail.whatsapp")}
               </a>
               <a
@@ -119,7 +115,7 @@ export function SellerCard({
                 className={`${buttonStyles.secondary} w-full`}
                 data-testid="seller-phone"
               >
-                <Phone className="size-4" aria-hidden />
+                <SpriteIcon name="phone" className="size-4" />
                 <span dir="ltr">{contact.phone}</span>
               </a>
             </>
@@ -133,7 +129,7 @@ export function SellerCard({
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-whatsapp"
               >
-                <MessageCircle className="size-4" aria-hidden />
+                <SpriteIcon name="message-circle" className="size-4" />
                 {t("detail.whatsapp")}
               </button>
               <button
@@ -142,7 +138,7 @@ export function SellerCard({
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-phone"
               >
-                <Phone className="size-4" aria-hidden />
+                <SpriteIcon name="phone" className="size-4" />
                 {t("detail.showPhone")}
               </button>
             </fetcher.Form>

@@ -1,8 +1,9 @@
-import { LockKeyhole, MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { onDemand } from "~/components/ui/on-demand";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import type { MessageSellerView } from "./message-seller.server";
 
 // The form (and Conform) is fetched when it is shown: members who have not written yet.
@@ -24,7 +25,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
         title={texts.loginHint}
         data-testid="login-required-chat"
       >
-        <LockKeyhole className="size-4" aria-hidden />
+        <SpriteIcon name="lock-keyhole" className="size-4" />
         {texts.loginRequired}
         <MessageSquareText className="size-4" aria-hidden />
       </Link>

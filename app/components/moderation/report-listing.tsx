@@ -1,8 +1,9 @@
-import { Flag, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { onDemand } from "~/components/ui/on-demand";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { toast } from "~/components/ui/toast";
 import { useNamespace } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
@@ -65,7 +66,7 @@ export function ReportListing({
             className={`${buttonStyles.secondary} w-full`}
             data-testid="report-login"
           >
-            <Flag className="size-4" aria-hidden />
+            <SpriteIcon name="flag" className="size-4" />
             {t("report.button")}
           </Link>
           <p className="mt-2 flex items-center gap-1.5 text-xs text-muted">
@@ -90,7 +91,7 @@ export function ReportListing({
           }}
           data-testid="report-open"
         >
-          <Flag className="size-4" aria-hidden />
+          <SpriteIcon name="flag" className="size-4" />
           {t("report.button")}
         </Link>
       )}

@@ -1,4 +1,4 @@
-import spriteUrl from "~/components/ui/icons.svg?no-inline";
+import { SpriteIcon } from "./sprite-icon";
 
 /*
  * Simple marks for the social networks (lucide-react no longer ships brand icons), drawn on a
@@ -7,26 +7,18 @@ import spriteUrl from "~/components/ui/icons.svg?no-inline";
  */
 type IconProps = { className?: string };
 
-function SocialIcon({ name, className }: IconProps & { name: string }) {
-  return (
-    <svg className={className} aria-hidden="true">
-      <use href={`${spriteUrl}#${name}`} />
-    </svg>
-  );
-}
-
 export function FacebookIcon({ className }: IconProps) {
-  return <SocialIcon name="facebook" className={className} />;
+  return <SpriteIcon name="facebook" className={className} />;
 }
 
 export function TwitterIcon({ className }: IconProps) {
-  return <SocialIcon name="twitter" className={className} />;
+  return <SpriteIcon name="twitter" className={className} />;
 }
 
 export function InstagramIcon({ className }: IconProps) {
-  return <SocialIcon name="instagram" className={className} />;
+  return <SpriteIcon name="instagram" className={className} />;
 }
 
 export function LinkedinIcon({ className }: IconProps) {
-  return <SocialIcon name="linkedin" className={className} />;
+  return <SpriteIcon name="linkedin" className={className} />;
 }

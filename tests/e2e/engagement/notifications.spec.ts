@@ -83,7 +83,8 @@ for (const lang of ["en", "ar"] as const) {
       await b.goto(`/edit-listing/${listingId}?lang=${lang}`);
       await b.locator('[name="price"]').fill("900000");
       await b.getByTestId("listing-submit").click();
-      await expect(b).toHaveURL(new RegExp(`/listing/${listingId}$`));
+      // The save tells the listing's watchers (a job): on a loaded CI machine it took over 5 s.
+      await expect(b).toHaveURL(new RegExp(`/listing/${listingId}$`), { timeout: 15_000 });
       await mailTo(a, aEmail, t.priceDrop);
 
       // A writes to B, who is away: B is e-mailed, and the link opens the conversation.

@@ -14,6 +14,21 @@ async function firstListingPath(page: import("@playwright/test").Page) {
   return href as string;
 }
 
+/**
+ * The newest demo listing on the home page (its picture is one of the demo's): the page the HTML
+ * budget was set for (decision 010). A listing another test has just posted, with several
+ * photos, comes first when the suite runs in order, and is not that page.
+ */
+async function firstDemoListingPath(page: import("@playwright/test").Page) {
+  await page.goto("/?lang=en");
+  const href = await page
+    .locator('a[href^="/listing/"]:has(img[src^="/media/demo/"])')
+    .first()
+    .getAttribute("href");
+  expect(href).toBeTruthy();
+  return href as string;
+}
+
 // React Router streams its loader data in a late segment of its own (a <script>); any other late
 // segment would be page content that a browser without JavaScript never shows.
 const lateContent = /<div hidden id="S:\d+">(?!<script)/;
@@ -138,7 +153,7 @@ for (const lang of ["en", "ar"] as const) {
   test(`the listing page's HTML is at most 40 KB and names its modules only in its last script, in ${lang}`, async ({
     page,
   }) => {
-    const listing = await firstListingPath(page);
+    const listing = await firstDemoListingPath(page);
     const html = await (await page.request.get(`${listing}?lang=${lang}`)).text();
     // Arabic takes two bytes a letter in UTF-8: the longest demo listing is 39.4 KB in Arabic.
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(40 * 1024);

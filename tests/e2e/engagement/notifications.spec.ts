@@ -81,6 +81,8 @@ for (const lang of ["en", "ar"] as const) {
         .click();
       await expect(heart).toHaveAttribute("data-favorited", "true");
       await b.goto(`/edit-listing/${listingId}?lang=${lang}`);
+      // The form's code has come (a click before it raced hydration and the save went astray).
+      await expect(b.locator('[data-testid="listing-form"][data-hydrated]')).toBeVisible();
       await b.locator('[name="price"]').fill("900000");
       await b.getByTestId("listing-submit").click();
       // The save tells the listing's watchers (a job): on a loaded CI machine it took over 5 s.

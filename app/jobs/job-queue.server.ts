@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
-import { pgBossDatabase } from "./pg-boss-database.server";
+import { outcomesThatWait, pgBossDatabase } from "./pg-boss-database.server";
 
 /** pg-boss's tables live in their own schema, created by pg-boss at start (not our migrations). */
 export const JOB_SCHEMA = "pgboss";
@@ -157,7 +157,7 @@ export function createJobQueue<Jobs extends Record<string, object>>(
   options: JobQueueOptions<Jobs>,
 ): JobQueue<Jobs> {
   const { database, logger, queues } = options;
-  const db = pgBossDatabase(database);
+  const db = outcomesThatWait(pgBossDatabase(database), JOB_SCHEMA, logger);
   const boss = new PgBoss({
     db,
     schema: JOB_SCHEMA,

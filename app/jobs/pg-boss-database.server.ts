@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type PgBoss from "pg-boss";
+import plans from "pg-boss/src/plans.js";
 import type { DatabaseHandle } from "~/db/client.server";
 
 /**
@@ -32,4 +33,62 @@ export function pgBossDatabase(database: DatabaseHandle): PgBoss.Db {
   }
   const pool = client as pg.Pool;
   return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/** Waits between tries of a job's outcome while the database is away: about 75 s in all. */
+export const OUTCOME_RETRY_DELAYS_MS = [
+  250, 500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000, 15_000,
+];
+
+/**
+ * pg-boss 10 writes a job's outcome (completed, or failed) without awaiting the write
+ * (`manager.js` `watch()`; pg-boss issue #577). When the database is away at that moment (a
+ * PostgreSQL restart, a fail-over) the write's rejection is unhandled and Node ends the process:
+ * the fault benchmark saw both instances exit during a 3 s restart. This adapter keeps those two
+ * statements from ever rejecting: it tries again, on the delays above, until the database answers,
+ * so a job that ran is recorded once. If it never answers, the outcome is logged as lost and the
+ * job stays active until it expires, when pg-boss runs it again (our jobs are idempotent). Every
+ * other statement is pg-boss's to handle, and fails as it did.
+ */
+export function outcomesThatWait(
+  db: PgBoss.Db,
+  schema: string,
+  logger: {
+    warn(fields: Record<string, unknown>, message: string): void;
+    error(fields: Record<string, unknown>, message: string): void;
+  },
+  delaysMs: readonly number[] = OUTCOME_RETRY_DELAYS_MS,
+): PgBoss.Db {
+  const outcomes = new Map([
+    [plans.completeJobs(schema), "completed"],
+    [plans.failJobsById(schema), "failed"],
+  ]);
+  return {
+    async executeSql(text, values) {
+      const outcome = outcomes.get(text);
+      if (!outcome) return db.executeSql(text, values);
+      const jobs = values?.[1];
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.executeSql(text, values);
+        } catch (error) {
+          const delay = delaysMs[attempt];
+          if (delay === undefined) {
+            logger.error(
+              { err: error, outcome, jobs },
+              "job outcome not recorded: the database did not answer; the job runs again once it expires",
+            );
+            // What pg-boss reads from the reply (`rows[0].count`), saying nothing was changed.
+            return { rows: [{ count: 0 }] };
+          }
+          if (attempt === 0)
+            logger.warn(
+              { err: error, outcome, jobs },
+              "job outcome not recorded yet; trying again",
+            );
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    },
+  };
 }

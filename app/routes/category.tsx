@@ -2,9 +2,8 @@ import { Home, PackageOpen, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { FilterPanel } from "~/components/discovery/filter-panel";
 import { filterViews } from "~/components/discovery/filter-views.server";
-import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
-import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
@@ -175,12 +174,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 </a>
                 <SortForm links={results.links} />
               </div>
-              <ListingGrid cards={results.cards} />
-              <Pagination
-                links={results.links}
-                pageCount={results.pageCount}
-                pageText={results.pageText}
-              />
+              <ListingResults results={results} />
             </>
           )}
         </section>

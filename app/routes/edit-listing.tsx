@@ -69,7 +69,7 @@ function imagesOf(storage: MediaStorage, listing: ListingForEdit) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
   const listing = await loadOwnListing({ db, lang }, member, params.id);
   const values = storedToFormValues(listing.values);

@@ -7,10 +7,11 @@ import {
 } from "~/components/discovery/favorite-cards.server";
 import {
   EmptyFavorites,
-  FavoritesPages,
+  favoritesPageLinks,
   GuestFavorites,
   LoadFailed,
 } from "~/components/discovery/favorites-page";
+import { Pagination } from "~/components/discovery/results-controls";
 import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
@@ -100,10 +101,11 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <FavoritesGrid cards={loaderData.cards} />
-          <FavoritesPages
-            page={loaderData.page}
+          <Pagination
+            {...favoritesPageLinks(loaderData.page, loaderData.pageCount)}
             pageCount={loaderData.pageCount}
             pageText={"pageText" in loaderData ? loaderData.pageText : ""}
+            label={t("page.pagination")}
           />
         </>
       )}

@@ -49,7 +49,7 @@ async function threadOr404(load: () => Promise<Thread>) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, auth, lang, env, messaging } = context;
+  const { db, auth, lang, messaging } = context;
   const member = await requireMember({ auth, db, request });
   const thread = await threadOr404(() =>
     getConversation({ db, member, conversationId: params.conversationId }),

@@ -38,7 +38,7 @@ const StartConversationForm = onDemand(() =>
 
 /** /messages: the member's conversations (two queries: the rows and the unread count). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
   const t = serverT(lang, "messages");
   const [entries, unread] = await Promise.all([

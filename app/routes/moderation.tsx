@@ -38,7 +38,7 @@ function notFound(): never {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, auth, lang, env } = context;
+  const { db, auth, lang } = context;
   const member = await getMember({ auth, db, request });
   if (member?.role !== "moderator") notFound();
   try {

@@ -2,9 +2,8 @@ import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { categoryOptions } from "~/components/discovery/filter-views.server";
-import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
-import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
@@ -143,12 +142,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </p>
             <SortForm links={results.links} />
           </div>
-          <ListingGrid cards={results.cards} />
-          <Pagination
-            links={results.links}
-            pageCount={results.pageCount}
-            pageText={results.pageText}
-          />
+          <ListingResults results={results} />
         </>
       )}
     </main>

@@ -1,9 +1,8 @@
 import { PackageOpen } from "lucide-react";
 import { Suspense } from "react";
 import { data, redirect } from "react-router";
-import { ListingGrid } from "~/components/discovery/listing-card";
 import { loadResults } from "~/components/discovery/results.server";
-import { Pagination, SortForm } from "~/components/discovery/results-controls";
+import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { SellerHeader } from "~/components/sellers/seller-header";
@@ -123,14 +122,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg font-semibold">{t("seller.empty")}</p>
           </div>
         ) : (
-          <>
-            <ListingGrid cards={results.cards} />
-            <Pagination
-              links={results.links}
-              pageCount={results.pageCount}
-              pageText={results.pageText}
-            />
-          </>
+          <ListingResults results={results} />
         )}
       </section>
     </main>

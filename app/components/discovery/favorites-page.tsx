@@ -1,4 +1,4 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, Heart, LogIn, Search } from "lucide-react";
+import { AlertTriangle, Heart, LogIn, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -185,39 +185,10 @@ function Panel({
   );
 }
 
-/** Previous / next as plain links (paging works without JavaScript). */
-export function FavoritesPages({
-  page,
-  pageCount,
-  pageText,
-}: {
-  page: number;
-  pageCount: number;
-  pageText: string;
-}) {
-  const { t } = useTranslation("favorites");
-  if (pageCount <= 1) return null;
-  const item =
-    "inline-flex items-center gap-1 rounded-xl bg-white px-3 py-2 text-sm font-semibold ring-1 ring-line hover:bg-slate-50";
-  return (
-    <nav className="mt-8 flex items-center justify-between gap-3" aria-label={t("page.pagination")}>
-      {page > 1 ? (
-        <Link to={page > 2 ? `?page=${page - 1}` : "/favorites"} rel="prev" className={item}>
-          <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
-          {t("page.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-muted">{pageText}</span>
-      {page < pageCount ? (
-        <Link to={`?page=${page + 1}`} rel="next" className={item}>
-          {t("page.next")}
-          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+/** The favourites' previous and next pages (page 1 is /favorites itself, not ?page=1). */
+export function favoritesPageLinks(page: number, pageCount: number) {
+  return {
+    prev: page > 2 ? `?page=${page - 1}` : page === 2 ? "/favorites" : null,
+    next: page < pageCount ? `?page=${page + 1}` : null,
+  };
 }

@@ -2,30 +2,37 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/react";
+import type { CardView } from "./card-view.server";
+import { ListingGrid } from "./listing-card";
 import type { ResultsLinks } from "./results.server";
 
 /** Previous / next links (plain links: paging works without JavaScript). */
 export function Pagination({
-  links,
+  prev,
+  next,
   pageCount,
   pageText,
+  label,
 }: {
-  links: ResultsLinks;
+  prev: string | null;
+  next: string | null;
   pageCount: number;
   pageText: string;
+  /** What the links page through, for screen readers (default "Pages of results"). */
+  label?: string;
 }) {
   const { t } = useTranslation("discovery");
   if (pageCount <= 1) return null;
   const item =
-    "inline-flex items-center gap-1 rounded-xl px-3 py-2 text-sm font-semibold ring-1 ring-line";
+    "inline-flex items-center gap-1 rounded-xl bg-white px-3 py-2 text-sm font-semibold ring-1 ring-line hover:bg-slate-50";
   return (
     <nav
       className="mt-8 flex items-center justify-between gap-3"
-      aria-label={t("results.pagination")}
+      aria-label={label ?? t("results.pagination")}
       data-testid="pagination"
     >
-      {links.prev ? (
-        <Link to={links.prev} rel="prev" className={`${item} bg-white hover:bg-slate-50`}>
+      {prev ? (
+        <Link to={prev} rel="prev" className={item}>
           <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t("results.previous")}
         </Link>
@@ -33,8 +40,8 @@ export function Pagination({
         <span />
       )}
       <span className="text-sm text-muted">{pageText}</span>
-      {links.next ? (
-        <Link to={links.next} rel="next" className={`${item} bg-white hover:bg-slate-50`}>
+      {next ? (
+        <Link to={next} rel="next" className={item}>
           {t("results.next")}
           <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
@@ -42,6 +49,25 @@ export function Pagination({
         <span />
       )}
     </nav>
+  );
+}
+
+/** A page of search results (search, a category, a seller): the cards, then the paging. */
+export function ListingResults({
+  results,
+}: {
+  results: { cards: CardView[]; links: ResultsLinks; pageCount: number; pageText: string };
+}) {
+  return (
+    <>
+      <ListingGrid cards={results.cards} />
+      <Pagination
+        prev={results.links.prev}
+        next={results.links.next}
+        pageCount={results.pageCount}
+        pageText={results.pageText}
+      />
+    </>
   );
 }
 

@@ -34,8 +34,6 @@ const favorites = {
     signInTitle: "Log in to see your favorites",
     signInBody:
       "Favorites you save while logged in are kept in your account. Saving without logging in needs JavaScript in your browser.",
-    previous: "Previous",
-    next: "Next",
     pageOf: "Page {{page}} of {{count}}",
     pagination: "Favorites pages",
   },

@@ -266,6 +266,9 @@ export function ListingForm({
     <Form
       method="post"
       encType="multipart/form-data"
+      // Until this form's code runs (a tap while the page's code is still arriving) the browser
+      // sends the form itself, exactly as without JavaScript; after that, onSubmit always does.
+      reloadDocument={!hydrated}
       className="space-y-6"
       {...formProps}
       data-testid="listing-form"

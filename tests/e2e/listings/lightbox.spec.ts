@@ -242,7 +242,8 @@ for (const lang of ["en", "ar"] as const) {
     // Escape closes: the page scrolls again, where it was, and focus is back on the photo.
     await page.keyboard.press("Escape");
     await expect(lightbox).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+    // The dialog hides at the key; React gives the page its scrolling back a frame later.
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe("");
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await expect(main).toBeFocused();
     // The close button closes too; the main photo is the one last seen.

@@ -56,12 +56,38 @@ describe("a job's outcome while the database is away", () => {
     await database.destroy();
   });
 
-  async function bossOn(db: PgBoss.Db) {
+  /**
+   * A queue on the real database behind outcomesThatWait (with `delaysMs`), whose handler runs
+   * `handler`; then one job sent while the next `away` outcome writes are refused.
+   */
+  async function jobDuringOutage(
+    queue: string,
+    options: {
+      delaysMs: number[];
+      away: number;
+      handler?: (runs: number) => void;
+      retryLimit?: number;
+    },
+  ) {
+    const outage = withOutage(pgBossDatabase(database));
+    const logger = recordingLogger();
+    const db = outcomesThatWait(outage.db, SCHEMA, logger, options.delaysMs);
     const boss = new PgBoss({ db, schema: SCHEMA, pollingIntervalSeconds: 0.5 });
     boss.on("error", () => {});
     bosses.push(boss);
     await boss.start();
-    return boss;
+    if (options.retryLimit === undefined) await boss.createQueue(queue);
+    else
+      await boss.createQueue(queue, { name: queue, retryLimit: options.retryLimit, retryDelay: 0 });
+    const seen = { runs: 0 };
+    await boss.work(queue, async () => {
+      seen.runs++;
+      options.handler?.(seen.runs);
+    });
+    outage.state.away = options.away;
+    const id = await boss.send(queue, {});
+    if (!id) throw new Error("not sent");
+    return { outage, logger, boss, seen, id };
   }
 
   async function stateOf(boss: PgBoss, queue: string, id: string) {
@@ -69,57 +95,42 @@ describe("a job's outcome while the database is away", () => {
   }
 
   it("records a completed job once the database is back, without ending the process", async () => {
-    const outage = withOutage(pgBossDatabase(database));
-    const logger = recordingLogger();
-    const boss = await bossOn(outcomesThatWait(outage.db, SCHEMA, logger, [50, 50, 50, 50]));
-    await boss.createQueue("outage-complete");
-    let runs = 0;
-    await boss.work("outage-complete", async () => {
-      runs++;
+    const { outage, logger, boss, seen, id } = await jobDuringOutage("outage-complete", {
+      delaysMs: [50, 50, 50, 50],
+      away: 3,
     });
-    outage.state.away = 3;
-    const id = await boss.send("outage-complete", {});
-    if (!id) throw new Error("not sent");
     // Without outcomesThatWait the first refusal is an unhandled rejection, which fails this file.
     await expect
       .poll(() => stateOf(boss, "outage-complete", id), { timeout: 10_000 })
       .toBe("completed");
     expect(outage.state.refused).toBe(3);
-    expect(runs).toBe(1);
+    expect(seen.runs).toBe(1);
     expect(logger.entries).toEqual([
       { level: "warn", message: expect.stringContaining("trying again") },
     ]);
   });
 
   it("records a failed attempt once the database is back, so the job is retried as its policy says", async () => {
-    const outage = withOutage(pgBossDatabase(database));
-    const logger = recordingLogger();
-    const boss = await bossOn(outcomesThatWait(outage.db, SCHEMA, logger, [50, 50]));
-    await boss.createQueue("outage-fail", { name: "outage-fail", retryLimit: 1, retryDelay: 0 });
-    let runs = 0;
-    await boss.work("outage-fail", async () => {
-      runs++;
-      if (runs === 1) throw new Error("the first try fails");
+    const { outage, boss, seen, id } = await jobDuringOutage("outage-fail", {
+      delaysMs: [50, 50],
+      away: 2,
+      retryLimit: 1,
+      handler: (runs) => {
+        if (runs === 1) throw new Error("the first try fails");
+      },
     });
-    outage.state.away = 2;
-    const id = await boss.send("outage-fail", {});
-    if (!id) throw new Error("not sent");
     await expect
       .poll(() => stateOf(boss, "outage-fail", id), { timeout: 10_000 })
       .toBe("completed");
     expect(outage.state.refused).toBe(2);
-    expect(runs).toBe(2);
+    expect(seen.runs).toBe(2);
   });
 
   it("gives up after its last try: logs the outcome as lost and leaves the job to expire", async () => {
-    const outage = withOutage(pgBossDatabase(database));
-    const logger = recordingLogger();
-    const boss = await bossOn(outcomesThatWait(outage.db, SCHEMA, logger, [20, 20]));
-    await boss.createQueue("outage-lost");
-    await boss.work("outage-lost", async () => {});
-    outage.state.away = 100;
-    const id = await boss.send("outage-lost", {});
-    if (!id) throw new Error("not sent");
+    const { outage, logger, boss, id } = await jobDuringOutage("outage-lost", {
+      delaysMs: [20, 20],
+      away: 100,
+    });
     await expect
       .poll(() => logger.entries.map((entry) => entry.level), { timeout: 10_000 })
       .toEqual(["warn", "error"]);

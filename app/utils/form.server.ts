@@ -61,7 +61,8 @@ export function appErrorMessage(lang: Lang, error: AppError) {
   if (
     error.code === "POSTING_RATE_LIMITED" ||
     error.code === "LISTING_CHANGE_RATE_LIMITED" ||
-    error.code === "PHOTO_RATE_LIMITED"
+    error.code === "PHOTO_RATE_LIMITED" ||
+    error.code === "CONVERSATION_RATE_LIMITED"
   ) {
     return waitMessage(lang, error.code, Number(error.params.seconds ?? 0));
   }
@@ -75,6 +76,7 @@ const WAITING_CODES = new Set<AppError["code"]>([
   "POSTING_RATE_LIMITED",
   "LISTING_CHANGE_RATE_LIMITED",
   "PHOTO_RATE_LIMITED",
+  "CONVERSATION_RATE_LIMITED",
 ]);
 
 export function retryAfter(error: AppError): HeadersInit {
@@ -88,7 +90,11 @@ export function retryAfter(error: AppError): HeadersInit {
  */
 function waitMessage(
   lang: Lang,
-  code: "POSTING_RATE_LIMITED" | "LISTING_CHANGE_RATE_LIMITED" | "PHOTO_RATE_LIMITED",
+  code:
+    | "POSTING_RATE_LIMITED"
+    | "LISTING_CHANGE_RATE_LIMITED"
+    | "PHOTO_RATE_LIMITED"
+    | "CONVERSATION_RATE_LIMITED",
   seconds: number,
 ) {
   const t = serverT(lang);

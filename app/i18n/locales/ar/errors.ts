@@ -142,6 +142,18 @@ const errors = {
     "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {{formatted}} ثانية ثم المحاولة مرة أخرى.",
   MESSAGE_RATE_LIMITED_other:
     "أنت ترسل الرسائل بسرعة كبيرة. يرجى الانتظار {{formatted}} ثانية ثم المحاولة مرة أخرى.",
+  CONVERSATION_RATE_LIMITED_zero:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد قليل.",
+  CONVERSATION_RATE_LIMITED_one:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد دقيقة.",
+  CONVERSATION_RATE_LIMITED_two:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد دقيقتين.",
+  CONVERSATION_RATE_LIMITED_few:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد {{formatted}} دقائق.",
+  CONVERSATION_RATE_LIMITED_many:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد {{formatted}} دقيقة.",
+  CONVERSATION_RATE_LIMITED_other:
+    "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد {{formatted}} دقيقة.",
   BLOCKED_BY_MEMBER: "حظرك هذا العضو، لذا لا يمكنك إرسال رسائل إليه.",
   MEMBER_BLOCKED: "لقد حظرت هذا العضو. ألغِ الحظر لترسل إليه رسالة.",
   CONVERSATION_CLOSED:

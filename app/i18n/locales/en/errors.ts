@@ -115,6 +115,10 @@ const errors = {
     "You are sending messages too quickly. Please wait {{formatted}} second and try again.",
   MESSAGE_RATE_LIMITED_other:
     "You are sending messages too quickly. Please wait {{formatted}} seconds and try again.",
+  CONVERSATION_RATE_LIMITED_one:
+    "You have written to many sellers in a short time. You can start another conversation in {{formatted}} minute.",
+  CONVERSATION_RATE_LIMITED_other:
+    "You have written to many sellers in a short time. You can start another conversation in {{formatted}} minutes.",
   BLOCKED_BY_MEMBER: "This member has blocked you, so you cannot send them messages.",
   MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
   CONVERSATION_CLOSED:

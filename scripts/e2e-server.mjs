@@ -14,6 +14,8 @@ process.env.SEED_DEMO ??= "true";
 process.env.LOG_LEVEL ??= "warn";
 // Every test signs up from 127.0.0.1; the per-address limit is tested in the domain tests.
 process.env.SIGN_UPS_PER_IP_PER_HOUR ??= "1000";
+// Every photo comes from 127.0.0.1 too; the per-address photo rate is tested in tests/abuse/22.
+process.env.PHOTOS_PER_IP_PER_HOUR ??= "100000";
 // The journeys read confirmation and reset links from the outbox, as a developer would.
 process.env.DEV_MAIL ??= "true";
 // Notifications within a test's patience: jobs polled every half second, an unread message

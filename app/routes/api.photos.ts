@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { getMember } from "~/domain/accounts/session.server";
+import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
 import { PHOTO_UPLOAD_BYTES, stagePhoto } from "~/domain/listings/staged-photos.server";
 import { serverT } from "~/i18n/i18n.server";
-import { type AppErrorCode, isAppError } from "~/utils/app-error";
+import { type AppError, type AppErrorCode, isAppError } from "~/utils/app-error";
+import { appErrorMessage, retryAfter } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/api.photos";
 
@@ -12,7 +14,8 @@ import type { Route } from "./+types/api.photos";
  *   POST multipart { uploadId, photo } → { ok: true, id, thumb: { src, width, height }, created }
  * The post then names the photo by `id` (stagedPhotos). The same uploadId sent again — a retry
  * after a dropped connection — answers the photo already received (`created: false`).
- * A failure is { ok: false, error } with the reason in the member's language.
+ * A failure is { ok: false, error } with the reason in the member's language; past the photo
+ * rates (per member and per network, refused photos counted too) it is 429 with Retry-After.
  */
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -23,6 +26,14 @@ function fail(context: Context, status: number, code: AppErrorCode) {
   return Response.json(
     { ok: false, error: serverT(context.lang)(`errors.${code}`) },
     { status, headers: NO_STORE },
+  );
+}
+
+/** A domain refusal: its text says how long to wait when a limit refused it (Retry-After too). */
+function refused(context: Context, error: AppError) {
+  return Response.json(
+    { ok: false, error: appErrorMessage(context.lang, error) },
+    { status: error.status, headers: { ...NO_STORE, ...retryAfter(error) } },
   );
 }
 
@@ -50,13 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       member,
       uploadId,
       bytes: new Uint8Array(await photo.arrayBuffer()),
+      ip: context.clientIp,
+      rates: listingRatesFrom(context.env),
     });
     return Response.json(
       { ok: true, ...staged },
       { status: staged.created ? 201 : 200, headers: NO_STORE },
     );
   } catch (error) {
-    if (isAppError(error)) return fail(context, error.status, error.code);
+    if (isAppError(error)) return refused(context, error);
     context.logger.error({ err: error }, "a staged photo could not be saved");
     return fail(context, 500, "UNEXPECTED");
   }

@@ -21,6 +21,7 @@ import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
+import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import {
   isListingId,
@@ -162,7 +163,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithFlash(`/listing/${listingId}`, "listing-renewed");
     }
     const status = OWNER_ACTION_STATUS[submission.value.intent];
-    await setListingStatus({ db, member, listingId, status, ttlDays, watchers: context.jobs });
+    await setListingStatus({
+      db,
+      member,
+      listingId,
+      status,
+      ttlDays,
+      watchers: context.jobs,
+      rates: listingRatesFrom(env),
+    });
     return redirect(`/listing/${listingId}`);
   } catch (error) {
     return failedForm(lang, submission, error);

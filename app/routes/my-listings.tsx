@@ -9,6 +9,7 @@ import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
+import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
 import { myListingActionSchema, OWNER_ACTION_STATUS } from "~/domain/listings/listings-schemas";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: OWNER_ACTION_STATUS[intent],
       ttlDays,
       watchers: context.jobs,
+      rates: listingRatesFrom(env),
     });
     return redirect(returnTo);
   } catch (error) {

@@ -128,3 +128,29 @@ describe("SEED_DEMO", () => {
     expect(() => readEnv({ SEED_DEMO: "maybe" })).toThrow(/^Invalid configuration: SEED_DEMO/);
   });
 });
+
+describe("posting, change and photo rates", () => {
+  const names = [
+    "LISTINGS_PER_MEMBER_PER_HOUR",
+    "LISTINGS_PER_MEMBER_PER_DAY",
+    "LISTING_CHANGES_PER_MEMBER_PER_HOUR",
+    "PHOTOS_PER_MEMBER_PER_HOUR",
+    "PHOTOS_PER_IP_PER_HOUR",
+  ] as const;
+
+  it("default to what a person never meets and a script does at once", () => {
+    const env = readEnv({});
+    expect(names.map((name) => env[name])).toEqual([20, 100, 60, 200, 600]);
+  });
+
+  it("take an operator's whole number and refuse anything else with one line naming it", () => {
+    for (const name of names) {
+      expect(readEnv({ [name]: " 35 " })[name]).toBe(35);
+      for (const value of ["0", "-3", "1.5", "many"]) {
+        expect(() => readEnv({ [name]: value })).toThrow(
+          new RegExp(`^Invalid configuration: ${name}: `),
+        );
+      }
+    }
+  });
+});

@@ -30,6 +30,16 @@ function optionalHttpUrl(name: string) {
     .transform((v) => v?.replace(/\/+$/, "") || undefined);
 }
 
+/** A number of actions per window: a whole number, at least one. */
+function rate(defaultValue: number) {
+  return z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000)
+    .default(defaultValue);
+}
+
 /** The push services of the browsers that have Web Push, by the host of their endpoints. */
 export const DEFAULT_PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com",
@@ -96,6 +106,16 @@ const EnvSchema = z.object({
   DEV_MAIL: booleanish.default(false),
   /** Many Syrian mobile users share one carrier address (CGNAT): operators may need more. */
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /*
+   * How fast one member may post, change listings and upload photos, and one network upload
+   * photos (app/domain/listings/listing-rates.server.ts states the same defaults). A person never
+   * meets them; a script does. Raise the network's when many members share a carrier address.
+   */
+  LISTINGS_PER_MEMBER_PER_HOUR: rate(20),
+  LISTINGS_PER_MEMBER_PER_DAY: rate(100),
+  LISTING_CHANGES_PER_MEMBER_PER_HOUR: rate(60),
+  PHOTOS_PER_MEMBER_PER_HOUR: rate(200),
+  PHOTOS_PER_IP_PER_HOUR: rate(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_USD_RATE: z.coerce.number().positive().default(0.0083),
   /** A JSON service answering `{ "date": "YYYY-MM-DD", "rates": { "USD": n } }` for base SYP. */

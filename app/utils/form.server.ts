@@ -58,12 +58,55 @@ export function appErrorMessage(lang: Lang, error: AppError) {
       formatted: formatNumber(lang, count),
     });
   }
+  if (
+    error.code === "POSTING_RATE_LIMITED" ||
+    error.code === "LISTING_CHANGE_RATE_LIMITED" ||
+    error.code === "PHOTO_RATE_LIMITED" ||
+    error.code === "CONVERSATION_RATE_LIMITED"
+  ) {
+    return waitMessage(lang, error.code, Number(error.params.seconds ?? 0));
+  }
   return serverT(lang)(`errors.${error.code}`);
 }
 
+/** The codes a limit refuses with: each says how long to wait, and answers Retry-After. */
+const WAITING_CODES = new Set<AppError["code"]>([
+  "RATE_LIMITED",
+  "MESSAGE_RATE_LIMITED",
+  "POSTING_RATE_LIMITED",
+  "LISTING_CHANGE_RATE_LIMITED",
+  "PHOTO_RATE_LIMITED",
+  "CONVERSATION_RATE_LIMITED",
+]);
+
 export function retryAfter(error: AppError): HeadersInit {
-  if (error.code !== "RATE_LIMITED" && error.code !== "MESSAGE_RATE_LIMITED") return {};
+  if (!WAITING_CODES.has(error.code)) return {};
   return { "Retry-After": String(Math.max(1, Number(error.params.seconds ?? 0))) };
+}
+
+/**
+ * "You can post again in 35 minutes" (or "in 5 hours", past an hour: a day's limit), in the
+ * page's digits. Rounded up, so the member never comes back a minute too early.
+ */
+function waitMessage(
+  lang: Lang,
+  code:
+    | "POSTING_RATE_LIMITED"
+    | "LISTING_CHANGE_RATE_LIMITED"
+    | "PHOTO_RATE_LIMITED"
+    | "CONVERSATION_RATE_LIMITED",
+  seconds: number,
+) {
+  const t = serverT(lang);
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes > 60 && code === "POSTING_RATE_LIMITED") {
+    const hours = Math.ceil(seconds / 3600);
+    return t("errors.postingRateLimitedHours", {
+      count: hours,
+      formatted: formatNumber(lang, hours),
+    });
+  }
+  return t(`errors.${code}`, { count: minutes, formatted: formatNumber(lang, minutes) });
 }
 
 /** "Too many attempts. Please try again in N minutes.", N in the page's digits. */

@@ -165,6 +165,10 @@ async function main() {
       // The load generator plays the load balancer: one trusted hop, every member their address.
       TRUST_PROXY: "1",
       SIGN_UPS_PER_IP_PER_HOUR: "1000",
+      // Simulated members post every few seconds, far faster than people: the posting rate would
+      // turn most posts into 429s and the run would measure less writing (tests/abuse/23 tests it).
+      LISTINGS_PER_MEMBER_PER_HOUR: "100000",
+      LISTINGS_PER_MEMBER_PER_DAY: "100000",
       LOG_LEVEL: "info",
     };
     console.log("▶ two instances (A seeds the demo listings)");

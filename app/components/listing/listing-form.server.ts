@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { type Member, requireMember } from "~/domain/accounts/session.server";
 import { createListing } from "~/domain/listings/create-listing.server";
+import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
 import { type ListingFormValues, listingPageSchema } from "~/domain/listings/listings-schemas";
 import { updateListing } from "~/domain/listings/update-listing.server";
 import type { Lang } from "~/i18n/config";
@@ -177,6 +178,8 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       idempotencyKey: submitted.idempotencyKey,
       author: submitted.author,
       alerts: args.context.jobs,
+      ip: args.context.clientIp,
+      rates: listingRatesFrom(args.context.env),
     }),
   );
 }
@@ -200,6 +203,8 @@ export function saveListingEdit(
       removedImageIds: submitted.removedImageIds,
       primaryImageId: submitted.primaryImageId,
       watchers: args.context.jobs,
+      ip: args.context.clientIp,
+      rates: listingRatesFrom(args.context.env),
     }),
   );
 }

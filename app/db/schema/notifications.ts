@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   pgTable,
@@ -10,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { conversations } from "./engagement";
+import { listings } from "./listings";
 
 /**
  * What a member wants to be told, per kind and channel (issue 15). No row: everything on. The
@@ -47,6 +49,35 @@ export const conversationNotices = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] })],
+);
+
+/**
+ * What a member who saved a listing has been told about it: at most one notice a day, a price
+ * drop only below the lowest price they were told, a sale once. The notify-watchers job claims a
+ * watcher's notice by upserting this row in the statement that decides it, so a price toggled up
+ * and down, a job run twice or two jobs at once tell each watcher once.
+ */
+export const watcherNotices = pgTable(
+  "watcher_notices",
+  {
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The last notice of any kind. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull(),
+    /** The lowest price a price-drop notice told of; null until one did. */
+    lowestPrice: bigint("lowest_price", { mode: "number" }),
+    /** When the sale was told; a listing sold again is not told again. */
+    soldNotifiedAt: timestamp("sold_notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.memberId] }),
+    // Deleting an account deletes its rows.
+    index("watcher_notices_member_idx").on(t.memberId),
+  ],
 );
 
 /**

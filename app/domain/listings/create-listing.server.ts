@@ -3,6 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import {
   type AlertQueue,
@@ -17,6 +18,12 @@ import {
 } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
+import {
+  DEFAULT_LISTING_RATES,
+  type ListingRates,
+  limitPhotoProcessing,
+  limitPosting,
+} from "./listing-rates.server";
 import {
   detailsToSave,
   type ListingFormInput,
@@ -54,6 +61,10 @@ interface CreateListingOptions {
   author?: string | null;
   /** Where the new listing is matched against saved searches (the job queue). */
   alerts?: AlertQueue;
+  /** The member's address: the photos sent with the post are limited per network too. */
+  ip?: string;
+  /** How fast a member may post and send photos (LISTINGS_PER_MEMBER_PER_HOUR, …). */
+  rates?: ListingRates;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,12 +83,13 @@ async function postedUnder(db: Pick<Database, "select">, memberId: string, key: 
  * then the listing, its details and its image rows go in one transaction, which also takes the
  * photos staged ahead. If that fails, the written files are deleted again (staged photos stay
  * staged). A post sent again under the same idempotency key returns the first one's listing
- * (`created: false`), even when both arrive at once.
+ * (`created: false`), even when both arrive at once. Posts count against the member's posting
+ * rates (POSTING_RATE_LIMITED once reached), and the photos sent with it against the photo rates.
  */
 export async function createListing(
   options: CreateListingOptions,
 ): Promise<{ id: string; created: boolean }> {
-  const { db, storage, member } = options;
+  const { db, member } = options;
   if (options.author && options.author !== member.id) throw new AppError("FORBIDDEN");
   const values = parseListingInput(options.input);
   const files = options.images.filter((file) => file.byteLength > 0);
@@ -93,19 +105,51 @@ export async function createListing(
   }
   // Checked before the (slow) image work too, so a refused member waits for nothing.
   if (!member.emailVerified) await assertMayPost(db, member.id);
+  const rates = options.rates ?? DEFAULT_LISTING_RATES;
+  return limitPosting(db, { memberId: member.id, rates }, () =>
+    postListing({ ...options, values, files, staged, key, rates }),
+  );
+}
 
+async function postListing({
+  db,
+  storage,
+  member,
+  values,
+  files,
+  staged,
+  key,
+  rates,
+  ip,
+  alerts,
+}: CreateListingOptions & {
+  values: ListingFormValues;
+  files: Uint8Array[];
+  staged: readonly string[];
+  key: string | null;
+  rates: ListingRates;
+}): Promise<{ id: string; created: boolean }> {
   const id = randomUUID();
-  const stored = await storeListingImages(storage, id, files);
+  const stored =
+    files.length > 0
+      ? await limitPhotoProcessing(
+          db,
+          { memberId: member.id, ip, rates, photos: files.length },
+          () => storeListingImages(storage, id, files),
+        )
+      : [];
   try {
     await db.transaction(async (tx) => {
-      // Locking the member's row makes two simultaneous posts take turns at the limit check.
+      // Two simultaneous posts take turns at the limit check.
+      await lockCounts(tx, { member: member.id });
+      // A share lock waits for a suspension being written: a moderator may have suspended the
+      // member while the request was on its way.
       const [user] = await tx
         .select({ emailVerified: users.emailVerified, suspendedAt: users.suspendedAt })
         .from(users)
         .where(eq(users.id, member.id))
-        .for("update");
+        .for("share");
       if (!user) throw new AppError("AUTH_REQUIRED");
-      // A moderator may have suspended the member while the request was on its way.
       if (user.suspendedAt) throw new AppError("ACCOUNT_SUSPENDED");
       if (!user.emailVerified) await assertMayPost(tx, member.id);
 
@@ -128,7 +172,7 @@ export async function createListing(
     if (posted) return { id: posted, created: false };
     throw error;
   }
-  await matchNewListing(options.alerts, id);
+  await matchNewListing(alerts, id);
   return { id, created: true };
 }
 

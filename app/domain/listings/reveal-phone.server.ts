@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, phoneReveals, profiles, users } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import { isPublicStatus } from "./listing-status";
@@ -65,37 +66,42 @@ export async function revealPhone({
   const ipHash = crypto.createHash("sha256").update(ip).digest("base64url").slice(0, 32);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  const [counts] = await db
-    .select({
-      memberHour:
-        sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id} and ${phoneReveals.createdAt} > ${hourAgo})`.mapWith(
+  // Counted and recorded under the member's and the network's lock: forty reveals sent at once
+  // take turns, and exactly the limit of them get a number.
+  await db.transaction(async (tx) => {
+    await lockCounts(tx, { member: member.id, network: ip });
+    const [counts] = await tx
+      .select({
+        memberHour:
+          sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id} and ${phoneReveals.createdAt} > ${hourAgo})`.mapWith(
+            Number,
+          ),
+        memberDay:
+          sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id})`.mapWith(
+            Number,
+          ),
+        ipDay: sql<number>`count(*) filter (where ${phoneReveals.ipHash} = ${ipHash})`.mapWith(
           Number,
         ),
-      memberDay:
-        sql<number>`count(*) filter (where ${phoneReveals.memberId} = ${member.id})`.mapWith(
-          Number,
+      })
+      .from(phoneReveals)
+      .where(
+        and(
+          gt(phoneReveals.createdAt, dayAgo),
+          or(eq(phoneReveals.memberId, member.id), eq(phoneReveals.ipHash, ipHash)),
         ),
-      ipDay: sql<number>`count(*) filter (where ${phoneReveals.ipHash} = ${ipHash})`.mapWith(
-        Number,
-      ),
-    })
-    .from(phoneReveals)
-    .where(
-      and(
-        gt(phoneReveals.createdAt, dayAgo),
-        or(eq(phoneReveals.memberId, member.id), eq(phoneReveals.ipHash, ipHash)),
-      ),
-    );
-  const limited =
-    (counts?.memberHour ?? 0) >= PHONE_REVEALS_PER_HOUR
-      ? HOUR_MS
-      : (counts?.memberDay ?? 0) >= PHONE_REVEALS_PER_DAY ||
-          (counts?.ipDay ?? 0) >= PHONE_REVEALS_PER_IP_PER_DAY
-        ? DAY_MS
-        : 0;
-  if (limited) throw new AppError("RATE_LIMITED", { seconds: limited / 1000 });
-  await db
-    .insert(phoneReveals)
-    .values({ memberId: member.id, listingId: id, ipHash, createdAt: now });
+      );
+    const limited =
+      (counts?.memberHour ?? 0) >= PHONE_REVEALS_PER_HOUR
+        ? HOUR_MS
+        : (counts?.memberDay ?? 0) >= PHONE_REVEALS_PER_DAY ||
+            (counts?.ipDay ?? 0) >= PHONE_REVEALS_PER_IP_PER_DAY
+          ? DAY_MS
+          : 0;
+    if (limited) throw new AppError("RATE_LIMITED", { seconds: limited / 1000 });
+    await tx
+      .insert(phoneReveals)
+      .values({ memberId: member.id, listingId: id, ipHash, createdAt: now });
+  });
   return row.phone;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { stagedPhotos } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import {
   MAX_IMAGE_BYTES,
@@ -13,6 +14,11 @@ import {
 } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
+import {
+  DEFAULT_LISTING_RATES,
+  type ListingRates,
+  limitPhotoProcessing,
+} from "./listing-rates.server";
 
 /*
  * Photos uploaded one by one while the post form is filled in (issue 16, item 4): each is checked
@@ -53,8 +59,11 @@ function toStaged(storage: MediaStorage, row: Row, created: boolean): StagedPhot
 /**
  * Receives one photo. `uploadId` is the browser's name for this upload: sent again (a retry), the
  * photo already received is returned, and one still being processed answers STAGED_PHOTO_BUSY —
- * a photo is never processed twice. The row is written first, so two requests at once cannot both
- * process it; if processing fails the row goes and the same upload may be tried again.
+ * a photo is never processed twice, and a retry is never counted against the member's photo
+ * rates. The row is written first, so two requests at once cannot both process it; if processing
+ * fails the row goes and the same upload may be tried again. Processing counts against the
+ * member's and the network's photo rates, a refused photo against the refusals' as well
+ * (listing-rates.server.ts), so a broken file cannot be sent forever.
  */
 export async function stagePhoto({
   db,
@@ -62,12 +71,17 @@ export async function stagePhoto({
   member,
   uploadId,
   bytes,
+  ip,
+  rates = DEFAULT_LISTING_RATES,
 }: {
   db: Database;
   storage: MediaStorage;
   member: Pick<Member, "id">;
   uploadId: string;
   bytes: Uint8Array;
+  /** The member's address: photos are limited per network too. */
+  ip?: string;
+  rates?: ListingRates;
 }): Promise<StagedPhoto> {
   if (!UUID.test(uploadId)) throw new AppError("INVALID_REQUEST");
   const upload = uploadId.toLowerCase();
@@ -77,43 +91,64 @@ export async function stagePhoto({
     .where(and(eq(stagedPhotos.userId, member.id), eq(stagedPhotos.uploadId, upload)));
   if (existing) return toStaged(storage, existing, false);
 
-  const [waiting] = await db
-    .select({ n: count() })
-    .from(stagedPhotos)
-    .where(eq(stagedPhotos.userId, member.id));
-  if ((waiting?.n ?? 0) >= MAX_STAGED_PHOTOS) throw new AppError("STAGED_PHOTO_LIMIT");
+  return limitPhotoProcessing(
+    db,
+    { memberId: member.id, ip, rates, counts: (outcome) => outcome.ok && outcome.value.created },
+    async () => {
+      const claimed = await claimUpload(db, member.id, upload);
+      if (!claimed) {
+        // The same upload, arrived a moment ago on another request.
+        const [other] = await db
+          .select()
+          .from(stagedPhotos)
+          .where(and(eq(stagedPhotos.userId, member.id), eq(stagedPhotos.uploadId, upload)));
+        if (other) return toStaged(storage, other, false);
+        throw new AppError("STAGED_PHOTO_BUSY");
+      }
+      const written: string[] = [];
+      try {
+        const image = await writeImage(
+          storage,
+          claimed.storageKey,
+          await processListingImage(bytes),
+          written,
+        );
+        const [ready] = await db
+          .update(stagedPhotos)
+          .set({ variants: image.variants, width: image.width, height: image.height })
+          .where(eq(stagedPhotos.id, claimed.id))
+          .returning();
+        if (!ready) throw new AppError("UNEXPECTED");
+        return toStaged(storage, ready, true);
+      } catch (error) {
+        await db.delete(stagedPhotos).where(eq(stagedPhotos.id, claimed.id));
+        await storage.delete(written).catch(() => {});
+        throw error;
+      }
+    },
+  );
+}
 
-  const storageKey = `staged/${randomUUID()}`;
-  const [claimed] = await db
-    .insert(stagedPhotos)
-    .values({ userId: member.id, uploadId: upload, storageKey })
-    .onConflictDoNothing()
-    .returning();
-  if (!claimed) {
-    // The same upload, arrived a moment ago on another request.
-    const [other] = await db
-      .select()
+/**
+ * The upload's row, written before any processing; null when another request wrote it first.
+ * The member's waiting photos are counted under lockCounts, so simultaneous uploads take turns
+ * at the MAX_STAGED_PHOTOS check and the 41st is refused however many arrive at once.
+ */
+function claimUpload(db: Database, memberId: string, upload: string) {
+  return db.transaction(async (tx) => {
+    await lockCounts(tx, { member: memberId });
+    const [waiting] = await tx
+      .select({ n: count() })
       .from(stagedPhotos)
-      .where(and(eq(stagedPhotos.userId, member.id), eq(stagedPhotos.uploadId, upload)));
-    if (other) return toStaged(storage, other, false);
-    throw new AppError("STAGED_PHOTO_BUSY");
-  }
-
-  const written: string[] = [];
-  try {
-    const image = await writeImage(storage, storageKey, await processListingImage(bytes), written);
-    const [ready] = await db
-      .update(stagedPhotos)
-      .set({ variants: image.variants, width: image.width, height: image.height })
-      .where(eq(stagedPhotos.id, claimed.id))
+      .where(eq(stagedPhotos.userId, memberId));
+    if ((waiting?.n ?? 0) >= MAX_STAGED_PHOTOS) throw new AppError("STAGED_PHOTO_LIMIT");
+    const [claimed] = await tx
+      .insert(stagedPhotos)
+      .values({ userId: memberId, uploadId: upload, storageKey: `staged/${randomUUID()}` })
+      .onConflictDoNothing()
       .returning();
-    if (!ready) throw new AppError("UNEXPECTED");
-    return toStaged(storage, ready, true);
-  } catch (error) {
-    await db.delete(stagedPhotos).where(eq(stagedPhotos.id, claimed.id));
-    await storage.delete(written).catch(() => {});
-    throw error;
-  }
+    return claimed ?? null;
+  });
 }
 
 /**

@@ -11,7 +11,18 @@ import { imageKeys, MAX_LISTING_IMAGES, storeListingImages } from "~/media/listi
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import { imageRows, listingColumns, parseListingInput } from "./create-listing.server";
-import { detailsToSave, isListingId, type ListingFormInput } from "./listings-schemas";
+import {
+  DEFAULT_LISTING_RATES,
+  type ListingRates,
+  limitListingChange,
+  limitPhotoProcessing,
+} from "./listing-rates.server";
+import {
+  detailsToSave,
+  isListingId,
+  type ListingFormInput,
+  type ListingFormValues,
+} from "./listings-schemas";
 import { findEditableListing } from "./owned-listing.server";
 import { takeStagedPhotos } from "./staged-photos.server";
 
@@ -31,6 +42,10 @@ interface UpdateListingOptions {
   primaryImageId?: string | null;
   /** Where a price drop is announced to the members who saved the listing (the job queue). */
   watchers?: WatcherQueue;
+  /** The member's address: photos are limited per network too. */
+  ip?: string;
+  /** How often a member may change listings and send photos (LISTING_CHANGES_PER_MEMBER_PER_HOUR, …). */
+  rates?: ListingRates;
 }
 
 /**
@@ -38,12 +53,26 @@ interface UpdateListingOptions {
  * listing, details and image rows change in one transaction, which also takes the photos staged
  * ahead (a failure leaves them staged). Removed images' files go only after
  * the commit; if anything fails, the new files are deleted and the listing is as it was.
+ * A saved edit counts against the member's change rate (LISTING_CHANGE_RATE_LIMITED once
+ * reached: nothing is changed, the form keeps what was typed), new files against the photo rates.
  */
 export async function updateListing(options: UpdateListingOptions): Promise<{ id: string }> {
-  const { db, storage, member } = options;
+  const { db, member } = options;
   const listing = await findEditableListing(db, member, options.listingId);
-  const id = listing.id;
   const values = parseListingInput(options.input);
+  const rates = options.rates ?? DEFAULT_LISTING_RATES;
+  return limitListingChange(db, { memberId: member.id, rates }, () =>
+    saveEdit(options, listing.id, values, rates),
+  );
+}
+
+async function saveEdit(
+  options: UpdateListingOptions,
+  id: string,
+  values: ListingFormValues,
+  rates: ListingRates,
+): Promise<{ id: string }> {
+  const { db, storage, member } = options;
 
   const existing = await db
     .select({ id: listingImages.id, sortOrder: listingImages.sortOrder })
@@ -60,7 +89,14 @@ export async function updateListing(options: UpdateListingOptions): Promise<{ id
   if (kept.length + staged.length + files.length > MAX_LISTING_IMAGES)
     throw new AppError("TOO_MANY_IMAGES", { field: "images" });
 
-  const stored = await storeListingImages(storage, id, files);
+  const stored =
+    files.length > 0
+      ? await limitPhotoProcessing(
+          db,
+          { memberId: member.id, ip: options.ip, rates, photos: files.length },
+          () => storeListingImages(storage, id, files),
+        )
+      : [];
   let removedFiles: string[] = [];
   let change: ListingChange | undefined;
   try {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { queryStatsStorage } from "~/db/query-stats.server";
 import { conversations, listingImages, listings, messages, profiles, users } from "~/db/schema";
-import type { AppErrorCode } from "~/utils/app-error";
+import type { AppError, AppErrorCode } from "~/utils/app-error";
+import { appErrorMessage } from "~/utils/form.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { blockMember, unblockMember } from "./block-member.server";
 import { countUnread } from "./count-unread.server";
@@ -584,9 +585,24 @@ describe("sending limits", () => {
         body: "Cheap loans!",
         now: start + 21 * 61_000,
       }),
-      "MESSAGE_RATE_LIMITED",
+      "CONVERSATION_RATE_LIMITED",
     );
     expect(await countRows()).toEqual(before);
+    // Told in minutes, in their language: the hour began at the first conversation.
+    const refused = await startConversation({
+      db,
+      live,
+      member: spammer,
+      listingId: ids[20] ?? "",
+      body: "Cheap loans!",
+      now: start + 22 * 61_000,
+    }).catch((error: AppError) => error);
+    expect(appErrorMessage("en", refused as AppError)).toBe(
+      "You have written to many sellers in a short time. You can start another conversation in 38 minutes.",
+    );
+    expect(appErrorMessage("ar", refused as AppError)).toBe(
+      "لقد راسلت بائعين كثيرين في وقت قصير. يمكنك بدء محادثة جديدة بعد ٣٨ دقيقة.",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
-import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
+import { hitRateLimits } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import { findConversationAsParty, sendRefusal } from "./conversation-access.server";
@@ -45,7 +45,7 @@ export async function sendMessage({
   if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
   const refusal = sendRefusal(party);
   if (refusal) throw new AppError(refusal);
-  await checkSendingLimits(db, member.id, [], now);
+  await checkSendingLimits(db, member.id, now);
   const message = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -73,16 +73,11 @@ export async function sendMessage({
   };
 }
 
-/** The member's sending limits (message-limits.server.ts); extra rules add to them. */
-export async function checkSendingLimits(
-  db: Database,
-  memberId: string,
-  extra: RateLimitRule[],
-  now: number,
-) {
+/** The member's sending limits (message-limits.server.ts). */
+export async function checkSendingLimits(db: Database, memberId: string, now: number) {
   const limited = await hitRateLimits(
     db,
-    [messageLimits.burst, messageLimits.perMinute, ...extra].map((rule) => [rule, memberId]),
+    [messageLimits.burst, messageLimits.perMinute].map((rule) => [rule, memberId]),
     now,
   );
   if (limited.limited) {

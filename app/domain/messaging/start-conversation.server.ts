@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
+import { hitRateLimit } from "~/domain/accounts/rate-limit.server";
 import type { ListingStatus } from "~/domain/listings/listing-status";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
@@ -53,12 +54,14 @@ export async function startConversation({
   if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
   if (listing.blocked_me) throw new AppError("BLOCKED_BY_MEMBER");
   if (listing.i_blocked) throw new AppError("MEMBER_BLOCKED");
-  await checkSendingLimits(
-    db,
-    member.id,
-    listing.conversation_id ? [] : [messageLimits.newConversationsPerHour],
-    now,
-  );
+  await checkSendingLimits(db, member.id, now);
+  if (!listing.conversation_id) {
+    // An hour's window: the member is told in minutes, not seconds, when they can go on.
+    const limited = await hitRateLimit(db, messageLimits.newConversationsPerHour, member.id, now);
+    if (limited.limited) {
+      throw new AppError("CONVERSATION_RATE_LIMITED", { seconds: limited.retryAfterSeconds });
+    }
+  }
 
   const saved = await db.transaction(async (tx) => {
     const [conversation] = await tx

@@ -1,6 +1,7 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pushSubscriptions } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import {
@@ -32,19 +33,26 @@ export async function subscribePush({
   if (!parsed.success) throw new AppError("PUSH_SUBSCRIPTION_INVALID");
   const { endpoint, keys } = parsed.data;
   if (!isKnownPushService(endpoint, services)) throw new AppError("PUSH_SERVICE_UNKNOWN");
-  const [others] = await db
-    .select({ n: count() })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, member.id), ne(pushSubscriptions.endpoint, endpoint)));
-  if ((others?.n ?? 0) >= MAX_PUSH_SUBSCRIPTIONS) throw new AppError("PUSH_SUBSCRIPTION_LIMIT");
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values({ userId: member.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: member.id, p256dh: keys.p256dh, auth: keys.auth },
-    })
-    .returning({ id: pushSubscriptions.id });
+  // Counted under the member's lock: ten browsers subscribing at once cannot make an eleventh.
+  const row = await db.transaction(async (tx) => {
+    await lockCounts(tx, { member: member.id });
+    const [others] = await tx
+      .select({ n: count() })
+      .from(pushSubscriptions)
+      .where(
+        and(eq(pushSubscriptions.userId, member.id), ne(pushSubscriptions.endpoint, endpoint)),
+      );
+    if ((others?.n ?? 0) >= MAX_PUSH_SUBSCRIPTIONS) throw new AppError("PUSH_SUBSCRIPTION_LIMIT");
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values({ userId: member.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: member.id, p256dh: keys.p256dh, auth: keys.auth },
+      })
+      .returning({ id: pushSubscriptions.id });
+    return saved;
+  });
   if (!row) throw new Error("push subscription not saved");
   return { id: row.id };
 }

@@ -15,6 +15,7 @@ import {
   profiles,
   pushSubscriptions,
   users,
+  watcherNotices,
 } from "~/db/schema";
 import { type AppJobQueue, createAppJobQueue, registerJobHandlers } from "~/jobs/app-jobs.server";
 import { AppError } from "~/utils/app-error";
@@ -510,6 +511,10 @@ describe("alerts and favourites", () => {
     const [kia] = await db.select({ id: listings.id }).from(listings);
     const listingId = kia?.id ?? "";
     await db.insert(favorites).values({ userId: "buyer", listingId });
+    // The job tells of a drop only while it holds, and each watcher once a day:
+    // each run below is a new day's drop.
+    await db.update(listings).set({ price: 1_500_000 }).where(eq(listings.id, listingId));
+    const nextDay = () => db.delete(watcherNotices);
     const change = {
       listingId,
       kind: "price-drop" as const,
@@ -538,6 +543,7 @@ describe("alerts and favourites", () => {
     };
     await saveNotificationSettings(db, BUYER, settings);
     recorded.length = 0;
+    await nextDay();
     await notifyWatchers({ db, jobs, signer, publicUrl: env.PUBLIC_URL, change });
     expect(recorded.map((job) => job.name)).toEqual(["send-mail"]);
     await saveNotificationSettings(db, BUYER, {
@@ -545,6 +551,7 @@ describe("alerts and favourites", () => {
       favorites: { email: false, push: false },
     });
     recorded.length = 0;
+    await nextDay();
     await notifyWatchers({ db, jobs, signer, publicUrl: env.PUBLIC_URL, change });
     expect(recorded).toEqual([]);
 

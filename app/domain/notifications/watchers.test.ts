@@ -1,10 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { favorites, listings, notificationPreferences, profiles, users } from "~/db/schema";
+import {
+  favorites,
+  listings,
+  notificationPreferences,
+  profiles,
+  rateLimits,
+  users,
+} from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { createListing } from "~/domain/listings/create-listing.server";
 import type { ListingFormInput } from "~/domain/listings/listings-schemas";
@@ -44,15 +51,35 @@ const watchers: WatcherQueue = {
   },
 };
 
+/** notify-watchers jobs a job sent for later (a sale told when the day is over). */
+let later: { change: ListingChange; startAfter: Date }[];
+
 /** Runs the queued changes' jobs with mail sent at once into the outbox. */
 async function runJobs() {
-  const jobs = inlineJobs(
+  const inline = inlineJobs(
     createMailer({ DATA_DIR: dataDir, MAIL_FROM: "Souqna <no-reply@souqna.example>" }),
   );
-  for (const change of changes) {
+  const jobs: typeof inline = {
+    ...inline,
+    async send(name, data, options) {
+      if (name === "notify-watchers" && options?.startAfter) {
+        later.push({ change: data as ListingChange, startAfter: new Date(options.startAfter) });
+      }
+      return inline.send(name, data, options);
+    },
+  };
+  for (const change of changes.splice(0)) {
     await notifyWatchers({ db, jobs, signer, publicUrl: PUBLIC_URL, change });
   }
-  return jobs.keys;
+  return inline.keys.filter((key) => key?.startsWith("favorite-changed:"));
+}
+
+/** As if the notices told so far were told a day ago. */
+function aDayLater() {
+  return db.execute(
+    sql`update watcher_notices set notified_at = notified_at - interval '1 day',
+          sold_notified_at = sold_notified_at - interval '1 day'`,
+  );
 }
 
 function inbox(who: string) {
@@ -100,7 +127,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   changes = [];
+  later = [];
   await db.delete(listings);
+  // Every test edits a lot; the change rate has its own tests (listings.test.ts).
+  await db.delete(rateLimits);
   fs.rmSync(path.join(dataDir, "mail"), { recursive: true, force: true });
 });
 
@@ -148,9 +178,9 @@ describe("watchers of a listing", () => {
     const [huda] = inbox("huda");
     expect(huda?.subject).toContain("انخفض السعر");
     expect(huda?.text).toContain("٤٬٥٠٠٬٠٠٠");
-    // Each watcher's mail is keyed by the change: the job run again queues nothing new.
+    // Each watcher's notice is claimed by the job: run again, it queues nothing.
     expect(keys).toHaveLength(2);
-    expect(await runJobs()).toEqual(keys);
+    expect(await runJobs()).toEqual([]);
   });
 
   it("hear once that it was sold", async () => {
@@ -191,5 +221,137 @@ describe("watchers of a listing", () => {
       }),
     ).rejects.toMatchObject({ code: "NOT_OWNER" });
     expect(changes).toHaveLength(0);
+  });
+  it("hear of a price toggled up and down once: a drop a day, and only below the lowest told", async () => {
+    const id = await listingSavedByAll();
+    const edit = async (price: string) => {
+      await updateListing({
+        db,
+        storage: createLocalStorage(dataDir),
+        member: OWNER,
+        listingId: id,
+        input: { ...car, price },
+        newImages: [],
+        removedImageIds: [],
+        watchers,
+      });
+      // Each change's job runs before the next change, as on a quiet server.
+      await runJobs();
+    };
+    // The review's scenario: 750,000 → 700,000 → 750,000, fifteen times.
+    await db.update(listings).set({ price: 750_000 }).where(eq(listings.id, id));
+    for (let n = 0; n < 15; n++) {
+      await edit("700,000");
+      await edit("750,000");
+    }
+    expect(inbox("karim")).toHaveLength(1);
+    expect(inbox("huda")).toHaveLength(1);
+    expect(inbox("karim")[0]?.text).toContain("SYP 700,000");
+
+    // A day later: back to 700,000 is no news to them; 650,000 is.
+    await aDayLater();
+    await edit("700,000");
+    expect(inbox("karim")).toHaveLength(1);
+    await edit("650,000");
+    expect(inbox("karim")).toHaveLength(2);
+    expect(
+      inbox("karim").filter((m) => m.text.includes("now costs \u2068SYP 650,000")),
+    ).toHaveLength(1);
+    // …and the same day, 600,000 waits for a later drop.
+    await edit("600,000");
+    expect(inbox("karim")).toHaveLength(2);
+  });
+
+  it("are not told of a drop that was undone before the job ran", async () => {
+    const id = await listingSavedByAll();
+    for (const price of ["4,000,000", "5,000,000"]) {
+      await updateListing({
+        db,
+        storage: createLocalStorage(dataDir),
+        member: OWNER,
+        listingId: id,
+        input: { ...car, price },
+        newImages: [],
+        removedImageIds: [],
+        watchers,
+      });
+    }
+    expect(changes).toHaveLength(1);
+    expect(await runJobs()).toEqual([]);
+  });
+
+  it("hear of a sale once per listing, however often it is sold again", async () => {
+    const id = await listingSavedByAll();
+    const mark = async (status: "sold" | "active") => {
+      await setListingStatus({ db, member: OWNER, listingId: id, status, ttlDays: 60, watchers });
+      await runJobs();
+    };
+    for (let n = 0; n < 5; n++) {
+      await mark("sold");
+      await mark("active");
+      await aDayLater();
+    }
+    expect(inbox("karim").map((m) => m.subject)).toEqual(["Sold: \u2068Grey sofa\u2069"]);
+    expect(inbox("huda")).toHaveLength(1);
+  });
+
+  it("hear of a sale within a day of a price drop when that day is over, if it is still sold", async () => {
+    const id = await listingSavedByAll();
+    await updateListing({
+      db,
+      storage: createLocalStorage(dataDir),
+      member: OWNER,
+      listingId: id,
+      input: { ...car, price: "4,000,000" },
+      newImages: [],
+      removedImageIds: [],
+      watchers,
+    });
+    await runJobs();
+    await setListingStatus({
+      db,
+      member: OWNER,
+      listingId: id,
+      status: "sold",
+      ttlDays: 60,
+      watchers,
+    });
+    await runJobs();
+    expect(inbox("karim").map((m) => m.subject)).toEqual(["Price drop: \u2068Grey sofa\u2069"]);
+    // The sale's job is sent again for when the day since the drop is over.
+    expect(later).toHaveLength(1);
+    const wait = (later[0]?.startAfter.getTime() ?? 0) - Date.now();
+    expect(wait).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(wait).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+
+    await aDayLater();
+    changes.push(...later.splice(0).map((job) => job.change));
+    await runJobs();
+    expect(
+      inbox("karim")
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["Price drop: \u2068Grey sofa\u2069", "Sold: \u2068Grey sofa\u2069"]);
+    expect(later).toHaveLength(0);
+  });
+
+  it("are e-mailed only at a confirmed address", async () => {
+    await db
+      .insert(users)
+      .values({ id: "rami", name: "rami", email: "rami@example.com", emailVerified: false });
+    const id = await listingSavedByAll();
+    await db.insert(favorites).values({ userId: "rami", listingId: id });
+    await setListingStatus({
+      db,
+      member: OWNER,
+      listingId: id,
+      status: "sold",
+      ttlDays: 60,
+      watchers,
+    });
+    await runJobs();
+    expect(inbox("karim")).toHaveLength(1);
+    expect(inbox("rami")).toHaveLength(0);
+    await db.delete(users).where(eq(users.id, "rami"));
   });
 });

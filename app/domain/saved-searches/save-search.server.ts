@@ -1,6 +1,7 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { savedSearches, users } from "~/db/schema";
+import { savedSearches } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { AppError } from "~/utils/app-error";
 import { filing } from "./saved-search-keys.server";
@@ -10,8 +11,8 @@ import { SAVED_SEARCH_LIMIT } from "./saved-searches-limits";
 /**
  * Saves a results page's search for the member: its NORMALISED query (normaliseSearch), never
  * the raw URL. The same search saved again is the row already there (`created: false`); a 21st is
- * refused (SAVED_SEARCH_LIMIT). The member's row is locked for the count, so two saves sent at
- * once cannot both be the 20th.
+ * refused (SAVED_SEARCH_LIMIT). The member's counts are locked for the count (lockCounts), so
+ * two saves sent at once cannot both be the 20th.
  */
 export async function saveSearch({
   db,
@@ -28,7 +29,7 @@ export async function saveSearch({
 }): Promise<{ id: string; created: boolean }> {
   const search = normaliseSearch(query, category);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${member.id} for update`);
+    await lockCounts(tx, { member: member.id });
     const [existing] = await tx
       .select({ id: savedSearches.id })
       .from(savedSearches)

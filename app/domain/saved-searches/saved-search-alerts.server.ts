@@ -166,7 +166,7 @@ export async function sendSavedSearchAlert({
         returning s.id, s.user_id, s.query, s.name, p.since, u.email,
           coalesce(nullif(trim(pr.full_name), ''), u.name) as member_name,
           coalesce(pr.preferred_language::text, 'en') as lang,
-          coalesce(np.alerts_email, true) and u.suspended_at is null as wants,
+          coalesce(np.alerts_email, true) and u.email_verified and u.suspended_at is null as wants,
           coalesce(np.alerts_push, true) and u.suspended_at is null as wants_push`,
   );
   if (!claimed || !(claimed.wants || claimed.wants_push)) return 0;

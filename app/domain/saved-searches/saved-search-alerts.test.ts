@@ -252,4 +252,17 @@ describe("saved-search alerts", () => {
     const [row] = await db.select().from(listings).where(eq(listings.id, listing));
     expect(row?.status).toBe("active");
   });
+
+  it("e-mail only a confirmed address: an account opened with someone else's cannot flood it", async () => {
+    await db
+      .insert(users)
+      .values({ id: "rami", name: "rami", email: "rami@example.com", emailVerified: false });
+    const { id: search } = await saveSearch({ db, member: member("rami"), query: "category=5" });
+    const listing = await post(sofa);
+    const { jobs } = recordingJobs();
+    await alertMatchingSearches({ db, jobs, listingId: listing });
+    await sendSavedSearchAlert({ db, jobs, signer, publicUrl: PUBLIC_URL, savedSearchId: search });
+    expect(inbox("rami")).toHaveLength(0);
+    await db.delete(users).where(eq(users.id, "rami"));
+  });
 });

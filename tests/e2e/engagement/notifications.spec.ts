@@ -12,8 +12,20 @@ import { postListing, signUp } from "../support/members";
 const shots = "tests/.artifacts/screenshots";
 
 const texts = {
-  en: { alert: "new listing for", priceDrop: "Price drop", unread: "sent you a message" },
-  ar: { alert: "إعلان جديد", priceDrop: "انخفض السعر", unread: "أرسل إليك" },
+  en: {
+    confirm: "Confirm your e-mail",
+    confirmed: "E-mail confirmed",
+    alert: "new listing for",
+    priceDrop: "Price drop",
+    unread: "sent you a message",
+  },
+  ar: {
+    confirm: "أكّد بريدك الإلكتروني",
+    confirmed: "تم تأكيد البريد الإلكتروني",
+    alert: "إعلان جديد",
+    priceDrop: "انخفض السعر",
+    unread: "أرسل إليك",
+  },
 } as const;
 
 /** The message pages in the outbox to `to` whose subject contains `subject`, polled until one is. */
@@ -57,6 +69,13 @@ for (const lang of ["en", "ar"] as const) {
       // A saves a search for a word nobody has used yet.
       const a = await open();
       const aEmail = await signUp(a, { lang, tag: `notify-a-${lang}` });
+      // Alerts and favourites' news are e-mailed to confirmed addresses only: A confirms theirs.
+      const [confirmation] = await mailTo(a, aEmail, t.confirm);
+      const confirmLink = (await linksOf(a, confirmation ?? "")).find((link) =>
+        link.includes("/auth/confirm?token="),
+      );
+      await a.goto(confirmLink ?? "/auth/confirm");
+      await expect(a.getByTestId("confirm-result").locator("h1")).toHaveText(t.confirmed);
       await a.goto(`/search?q=${word}&category=5&lang=${lang}`);
       await a.getByTestId("save-search").click();
       await expect(a).toHaveURL(/\/saved-searches\?done=saved/);

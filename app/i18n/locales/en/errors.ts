@@ -71,6 +71,23 @@ const errors = {
   LISTING_REMOVED:
     "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
   UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
+  // Rate limits say when the member can go on: minutes within the hour, hours beyond it.
+  POSTING_RATE_LIMITED_one:
+    "You have posted many listings in a short time. You can post again in {{formatted}} minute.",
+  POSTING_RATE_LIMITED_other:
+    "You have posted many listings in a short time. You can post again in {{formatted}} minutes.",
+  postingRateLimitedHours_one:
+    "You have posted many listings in a short time. You can post again in {{formatted}} hour.",
+  postingRateLimitedHours_other:
+    "You have posted many listings in a short time. You can post again in {{formatted}} hours.",
+  LISTING_CHANGE_RATE_LIMITED_one:
+    "You have changed your listings many times in a short time. You can save changes again in {{formatted}} minute.",
+  LISTING_CHANGE_RATE_LIMITED_other:
+    "You have changed your listings many times in a short time. You can save changes again in {{formatted}} minutes.",
+  PHOTO_RATE_LIMITED_one:
+    "You have sent many photos in a short time. You can add more in {{formatted}} minute.",
+  PHOTO_RATE_LIMITED_other:
+    "You have sent many photos in a short time. You can add more in {{formatted}} minutes.",
   INVALID_REQUEST: "This request could not be understood. Please reload the page and try again.",
   UNEXPECTED: "An unexpected error occurred",
   REPORT_REASON_REQUIRED: "Please choose why you are reporting this listing",
@@ -98,6 +115,10 @@ const errors = {
     "You are sending messages too quickly. Please wait {{formatted}} second and try again.",
   MESSAGE_RATE_LIMITED_other:
     "You are sending messages too quickly. Please wait {{formatted}} seconds and try again.",
+  CONVERSATION_RATE_LIMITED_one:
+    "You have written to many sellers in a short time. You can start another conversation in {{formatted}} minute.",
+  CONVERSATION_RATE_LIMITED_other:
+    "You have written to many sellers in a short time. You can start another conversation in {{formatted}} minutes.",
   BLOCKED_BY_MEMBER: "This member has blocked you, so you cannot send them messages.",
   MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
   CONVERSATION_CLOSED:

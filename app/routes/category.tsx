@@ -70,10 +70,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       results,
       meta: {
         title: name,
-        description: t("category.metaDescription", {
-          category: name,
-          formatted: formatNumber(lang, results.total),
-        }),
+        description: results.more
+          ? t("category.metaDescriptionMore", {
+              category: name,
+              formatted: formatNumber(lang, results.total),
+            })
+          : t("category.metaDescription", {
+              category: name,
+              count: results.total,
+              formatted: formatNumber(lang, results.total),
+            }),
       },
     };
   } catch (error) {

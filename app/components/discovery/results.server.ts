@@ -12,7 +12,7 @@ import type { Env } from "~/utils/env.server";
 import { markFavorites, toCardView } from "./card-view.server";
 
 /**
- * One page of results as cards, with the "Found N listing(s)" line, for any results page. For a
+ * One page of results as cards, with the "Found N listings" line, for any results page. For a
  * signed-in member, the page's own rows say which cards they saved: no query of its own.
  */
 export async function loadResults({
@@ -58,6 +58,8 @@ export async function loadResults({
       favorited,
     ),
     total: found.total,
+    /** More matches than `total` (COUNT_LIMIT) were found. */
+    more: found.more,
     page: found.page,
     pageCount: found.pageCount,
     foundText: found.more

@@ -67,7 +67,14 @@ const discovery = {
     backHome: "العودة إلى الصفحة الرئيسية",
     notFound: "الفئة غير موجودة",
     notFoundBody: "لا توجد فئة بهذا العنوان. اختر واحدة من قائمة الفئات.",
-    metaDescription: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلان.",
+    metaDescription_zero: "{{category}} للبيع والإيجار في سوريا على سوقنا: لا إعلانات فيها بعد.",
+    metaDescription_one: "{{category}} للبيع والإيجار في سوريا على سوقنا: إعلان واحد.",
+    metaDescription_two: "{{category}} للبيع والإيجار في سوريا على سوقنا: إعلانان.",
+    metaDescription_few: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلانات.",
+    metaDescription_many: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلاناً.",
+    metaDescription_other: "{{category}} للبيع والإيجار في سوريا على سوقنا: {{formatted}} إعلان.",
+    metaDescriptionMore:
+      "{{category}} للبيع والإيجار في سوريا على سوقنا: أكثر من {{formatted}} إعلان.",
   },
   seller: {
     metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{active}}.",

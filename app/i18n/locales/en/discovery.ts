@@ -7,8 +7,8 @@ const discovery = {
     sold: "Sold",
   },
   results: {
-    found_one: "Found {{formatted}} listing(s)",
-    found_other: "Found {{formatted}} listing(s)",
+    found_one: "Found {{formatted}} listing",
+    found_other: "Found {{formatted}} listings",
     foundMore: "Found more than {{formatted}} listings",
     sortLabel: "Sort by",
     sort: {
@@ -60,7 +60,12 @@ const discovery = {
     backHome: "Return to home page",
     notFound: "Category not found",
     notFoundBody: "There is no category at this address. Pick one from the list of categories.",
-    metaDescription: "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
+    metaDescription_one:
+      "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listing.",
+    metaDescription_other:
+      "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
+    metaDescriptionMore:
+      "{{category}} for sale and rent in Syria on Souqna: more than {{formatted}} listings.",
   },
   seller: {
     metaDescription: "{{name}} on Souqna, member since {{date}}: {{active}}.",

@@ -30,9 +30,12 @@ export type FilterView =
       abbreviate: boolean;
     };
 
-export interface FilterPanelProps {
-  query: ListingQuery;
+/** What the panel draws besides the query's values (filter-views.server.ts: filterPanelView). */
+export interface FilterPanelView {
   action: string;
+  /** The words, the category (on the search page) and the sort: every submission keeps them. */
+  hidden: [string, string][];
+  /** The same results without any filter. */
   clearHref: string;
   cities: CityGroup[];
   subcategories: { id: number; name: string }[];
@@ -40,6 +43,8 @@ export interface FilterPanelProps {
   price: { min: number; max: number; step: number };
   lang: "en" | "ar";
 }
+
+export type FilterPanelProps = FilterPanelView & { query: ListingQuery };
 
 /** 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M). */
 export function abbreviate(value: number, lang: "en" | "ar") {
@@ -50,12 +55,13 @@ export function abbreviate(value: number, lang: "en" | "ar") {
 }
 
 /**
- * The filters of a category page: a plain GET form, so every filter works without JavaScript
+ * The filters of a results page: a plain GET form, so every filter works without JavaScript
  * and lives in the address. With JavaScript a change applies itself (sliders after a pause).
  */
 export function FilterPanel({
   query,
   action,
+  hidden,
   clearHref,
   cities,
   subcategories,
@@ -110,10 +116,9 @@ export function FilterPanel({
           {t("filters.clearAll")}
         </Link>
       </div>
-      {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-      {query.sort !== "newest" && query.sort !== "relevance" ? (
-        <input type="hidden" name="sort" value={query.sort} />
-      ) : null}
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
 
       {subcategories.length > 0 ? (
         <Field label={t("filters.subcategory")} htmlFor="filter-sub">
@@ -200,6 +205,21 @@ export function FilterPanel({
         </button>
       </noscript>
     </Form>
+  );
+}
+
+/**
+ * Where a results page keeps its filter panel: under the results on phones (spec), reached by
+ * "Show filters"; beside them on wide screens, held just under the sticky header as they scroll.
+ */
+export function FilterAside({ children }: { children: React.ReactNode }) {
+  return (
+    <aside
+      id="filters"
+      className="order-last scroll-mt-32 lg:sticky lg:top-28 lg:order-first lg:self-start"
+    >
+      {children}
+    </aside>
   );
 }
 

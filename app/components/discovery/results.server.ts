@@ -49,6 +49,8 @@ export async function loadResults({
     getUsdRate({ db, env }),
   ]);
   const now = Date.now();
+  const t = serverT(lang, "discovery");
+  const formatted = formatNumber(lang, found.total);
   const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return {
     cards: markFavorites(
@@ -63,15 +65,10 @@ export async function loadResults({
     page: found.page,
     pageCount: found.pageCount,
     foundText: found.more
-      ? serverT(lang, "discovery")("results.foundMore", {
-          formatted: formatNumber(lang, found.total),
-        })
-      : serverT(lang, "discovery")("results.found", {
-          count: found.total,
-          formatted: formatNumber(lang, found.total),
-        }),
+      ? t("results.foundMore", { formatted })
+      : t("results.found", { count: found.total, formatted }),
     links: resultsLinks(query, found, includeCategory),
-    pageText: serverT(lang, "discovery")("results.pageOf", {
+    pageText: t("results.pageOf", {
       page: formatNumber(lang, found.page),
       count: formatNumber(lang, found.pageCount),
     }),

@@ -48,8 +48,10 @@ const discovery = {
   },
   search: {
     title: "نتائج البحث عن «{{q}}»",
+    titleIn: "نتائج البحث عن «{{q}}» في {{category}}",
     titleAll: "كل الإعلانات",
     metaDescription: "إعلانات على سوقنا تطابق «{{q}}».",
+    metaDescriptionIn: "إعلانات في {{category}} على سوقنا تطابق «{{q}}».",
     metaDescriptionAll: "كل الإعلانات النشطة على سوقنا، الأحدث أولاً.",
     emptyTitle: "لم يتم العثور على نتائج",
     emptyBody: "لا توجد إعلانات تطابق معايير البحث",
@@ -57,6 +59,7 @@ const discovery = {
     errorBody: "حدث خطأ أثناء البحث",
     allCategories: "كل الفئات",
     category: "الفئة",
+    inCategory: "ابحث في {{category}}",
   },
   category: {
     loading: "جارٍ تحميل الفئة...",

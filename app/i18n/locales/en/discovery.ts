@@ -41,8 +41,10 @@ const discovery = {
   },
   search: {
     title: 'Search Results for "{{q}}"',
+    titleIn: 'Search Results for "{{q}}" in {{category}}',
     titleAll: "All listings",
     metaDescription: "Listings on Souqna matching “{{q}}”.",
+    metaDescriptionIn: "Listings in {{category}} on Souqna matching “{{q}}”.",
     metaDescriptionAll: "Every active listing on Souqna, newest first.",
     emptyTitle: "No results found",
     emptyBody: "No listings match your search criteria",
@@ -50,6 +52,7 @@ const discovery = {
     errorBody: "An error occurred while searching",
     allCategories: "All categories",
     category: "Category",
+    inCategory: "Search in {{category}}",
   },
   category: {
     loading: "Loading category...",

@@ -121,7 +121,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <FilterAside>
-          <FilterPanel query={query} {...loaderData.panel} />
+          <FilterPanel query={query} {...loaderData.panel} showText={results?.showText} />
         </FilterAside>
         <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
           <div className="mb-4">

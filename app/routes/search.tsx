@@ -122,7 +122,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
           <FilterAside>
-            <FilterPanel query={query} {...panel} />
+            <FilterPanel query={query} {...panel} showText={results.showText} />
           </FilterAside>
           <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
             {results.total === 0 ? (

@@ -67,6 +67,10 @@ export async function loadResults({
     foundText: found.more
       ? t("results.foundMore", { formatted })
       : t("results.found", { count: found.total, formatted }),
+    /** The filter panel's way back up to the results, on phones (FilterPanel). */
+    showText: found.more
+      ? t("filters.showResultsMore", { formatted })
+      : t("filters.showResults", { count: found.total, formatted }),
     links: resultsLinks(query, found, includeCategory),
     pageText: t("results.pageOf", {
       page: formatNumber(lang, found.page),

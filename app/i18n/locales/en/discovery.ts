@@ -38,6 +38,11 @@ const discovery = {
     from: "From",
     to: "To",
     chooseMakeFirst: "Choose a make first",
+    thousands: "{{value}}K",
+    millions: "{{value}}M",
+    showResults_one: "Show {{formatted}} listing",
+    showResults_other: "Show {{formatted}} listings",
+    showResultsMore: "Show more than {{formatted}} listings",
   },
   search: {
     title: 'Search Results for "{{q}}"',

@@ -22,6 +22,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-word-filters-"));
 let databaseUrl: string | undefined;
 let server: RunningServer;
 const ids: Record<string, string> = {};
+let member: HttpMember;
 
 /** A visitor's rendering, not the page cache's copy: a cookie of no meaning bypasses it. */
 const VISITOR = "souqna_test=uncached";
@@ -99,6 +100,7 @@ beforeAll(async () => {
     name: "Oud Maker",
     email: `oud-${Date.now()}@example.com`,
   });
+  member = seller;
   ids.homs = await postService(seller, {
     title: "Oud repairs in Homs",
     city: "homs",
@@ -186,6 +188,14 @@ describe("a word search", () => {
     expect(cardsIn(html)).toEqual([ids.homs]);
     expect(textOf(html, "results-count")).toBe("Found 1 listing");
     expect(sqlCount(res)).toBeLessThanOrEqual(5);
+    // A member's page too: their session and unread count come on top of the page's own.
+    const signedIn = await getAs(
+      server.url,
+      "/search?q=oud&category=7&city=homs&availability=weekdays&lang=en",
+      member.cookie,
+    );
+    expect(cardsIn(await signedIn.text())).toEqual([ids.homs]);
+    expect(sqlCount(signedIn)).toBeLessThanOrEqual(5);
     const none = await getAs(
       server.url,
       "/search?q=oud&category=7&city=homs&availability=weekends&lang=en",

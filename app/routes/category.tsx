@@ -1,16 +1,20 @@
 import { Home, PackageOpen, Plus } from "lucide-react";
-import { data, Link } from "react-router";
-import { FilterPanel } from "~/components/discovery/filter-panel";
-import { filterViews } from "~/components/discovery/filter-views.server";
+import { data, Link, redirect } from "react-router";
+import { FilterAside, FilterPanel } from "~/components/discovery/filter-panel";
+import {
+  filterPanelView,
+  resultsAddress,
+  wordSearchFields,
+} from "~/components/discovery/filter-views.server";
 import { loadResults } from "~/components/discovery/results.server";
 import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { saveSearchView } from "~/components/discovery/save-search-view.server";
+import { WordSearch } from "~/components/discovery/word-search";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { cityGroups } from "~/components/ui/city-groups.server";
 import { getMember } from "~/domain/accounts/session.server";
-import { filterFields, PRICE_FILTER, parseListingQuery } from "~/domain/discovery/listing-query";
+import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { resolveCategory } from "~/domain/discovery/resolve-category";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -35,20 +39,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams, { categoryId: category.id });
+  // Words in a category are a search: the search page has them, with this category's filters.
+  if (query.q.trim()) throw redirect(resultsAddress(query, url), 301);
   const name = localized(lang, category);
   const base = {
     translations: bundlesFor(lang, ["discovery", "favorites", "savedSearches"]),
-    lang,
     category: { id: category.id, slug: category.slug, name, postable: category.postable },
     query,
-    action: `/category/${category.slug}`,
-    cities: cityGroups(lang),
-    subcategories: category.subcategories.map((sub) => ({
-      id: sub.id,
-      name: localized(lang, sub),
-    })),
-    filters: filterViews(lang, filterFields(category.id), query.exact),
-    price: PRICE_FILTER,
+    panel: filterPanelView(lang, query, {
+      action: `/category/${category.slug}`,
+      includeCategory: false,
+    }),
+    words: {
+      fields: wordSearchFields(query),
+      label: t("search.inCategory", { category: name }),
+    },
   };
   // The root loader's lookup, shared; the member's hearts cost one query.
   const member = await getMember({ auth, db, request });
@@ -70,10 +75,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       results,
       meta: {
         title: name,
-        description: t("category.metaDescription", {
-          category: name,
-          formatted: formatNumber(lang, results.total),
-        }),
+        description: results.more
+          ? t("category.metaDescriptionMore", {
+              category: name,
+              formatted: formatNumber(lang, results.total),
+            })
+          : t("category.metaDescription", {
+              category: name,
+              count: results.total,
+              formatted: formatNumber(lang, results.total),
+            }),
       },
     };
   } catch (error) {
@@ -109,23 +120,18 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        {/* Sticky beside the results on wide screens, stacked under them on phones (spec). */}
-        <aside
-          id="filters"
-          className="order-last scroll-mt-20 lg:order-first lg:sticky lg:top-20 lg:self-start"
-        >
-          <FilterPanel
-            query={query}
-            action={loaderData.action}
-            clearHref={loaderData.action}
-            cities={loaderData.cities}
-            subcategories={loaderData.subcategories}
-            filters={loaderData.filters}
-            price={loaderData.price}
-            lang={loaderData.lang}
-          />
-        </aside>
-        <section aria-labelledby="results-heading">
+        <FilterAside>
+          <FilterPanel query={query} {...loaderData.panel} showText={results?.showText} />
+        </FilterAside>
+        <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
+          <div className="mb-4">
+            <WordSearch
+              q=""
+              fields={loaderData.words.fields}
+              label={loaderData.words.label}
+              placeholder={loaderData.words.label}
+            />
+          </div>
           {!results ? (
             <div
               className="rounded-2xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200"

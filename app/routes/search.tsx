@@ -1,15 +1,22 @@
 import { SearchX } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form } from "react-router";
-import { categoryOptions } from "~/components/discovery/filter-views.server";
+import { data, Link, redirect } from "react-router";
+import { FilterAside, FilterPanel } from "~/components/discovery/filter-panel";
+import {
+  categoryChoices,
+  filterPanelView,
+  resultsAddress,
+  searchedIn,
+  wordSearchFields,
+} from "~/components/discovery/filter-views.server";
 import { loadResults } from "~/components/discovery/results.server";
 import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { saveSearchView } from "~/components/discovery/save-search-view.server";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
-import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { filtersApplied, parseListingQuery } from "~/domain/discovery/listing-query";
 import { cleanQuery } from "~/domain/search/normalize";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -24,18 +31,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = cleanQuery(params.get("q") ?? "");
   params.set("q", q);
   const query = parseListingQuery(params);
+  // A category without words is that category's page, with the same filters.
+  if (!q && query.categoryId) throw redirect(resultsAddress(query, url), 301);
   const t = serverT(lang, "discovery");
+  const where = searchedIn(lang, query);
+  const title = !q
+    ? t("search.titleAll")
+    : where
+      ? t("search.titleIn", { q, category: where })
+      : t("search.title", { q });
   // The root loader's lookup, shared; the member's hearts cost one query.
   const member = await getMember({ auth, db, request });
   const base = {
     translations: bundlesFor(lang, ["discovery", "favorites", "savedSearches"]),
     saveSearch: saveSearchView(request, query, member),
     query,
-    categories: categoryOptions(lang),
-    title: q ? t("search.title", { q }) : t("search.titleAll"),
+    title,
+    words: { fields: wordSearchFields(query), label: serverT(lang)("header.searchLabel") },
+    choices: categoryChoices(lang, query),
+    panel: filterPanelView(lang, query, { action: "/search", includeCategory: true }),
+    filtered: filtersApplied(query),
     meta: {
-      title: q ? t("search.title", { q }) : t("search.titleAll"),
-      description: q ? t("search.metaDescription", { q }) : t("search.metaDescriptionAll"),
+      title,
+      description: !q
+        ? t("search.metaDescriptionAll")
+        : where
+          ? t("search.metaDescriptionIn", { q, category: where })
+          : t("search.metaDescription", { q }),
     },
   };
   try {
@@ -71,7 +93,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     if (loaderData.failed)
       toast.error(t("search.errorTitle"), { description: t("search.errorBody") });
   }, [loaderData.failed, t]);
-  const { query, results } = loaderData;
+  const { query, results, panel } = loaderData;
   return (
     <main
       id="main"
@@ -84,38 +106,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </h1>
         <SaveSearch view={loaderData.saveSearch} />
       </div>
-      <Form
-        method="get"
-        className="mt-4 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line"
-        data-testid="search-form"
-      >
-        <input
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          aria-label={loaderData.title}
-          className={`${inputStyles} min-w-48 flex-1`}
-          dir="auto"
-        />
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="text-muted">{t("search.category")}</span>
-          <select
-            name="category"
-            defaultValue={query.categoryId ?? ""}
-            className={`${inputStyles} w-auto`}
-          >
-            <option value="">{t("search.allCategories")}</option>
-            {loaderData.categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonStyles.primary}>
-          {t("results.apply")}
-        </button>
-      </Form>
+      <div className="mt-4 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line">
+        <WordSearch q={query.q} fields={loaderData.words.fields} label={loaderData.words.label} />
+        <CategoryChoices choices={loaderData.choices} />
+      </div>
       {loaderData.failed || !results ? (
         <div
           className="mt-8 rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200"
@@ -125,25 +119,57 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <h2 className="font-semibold">{t("search.errorTitle")}</h2>
           <p className="mt-1 text-sm">{t("search.errorBody")}</p>
         </div>
-      ) : results.total === 0 ? (
-        <div
-          className="mt-8 rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-          data-testid="search-empty"
-        >
-          <SearchX className="mx-auto size-10 text-muted" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold">{t("search.emptyTitle")}</h2>
-          <p className="mt-1 text-sm text-muted">{t("search.emptyBody")}</p>
-        </div>
       ) : (
-        <>
-          <div className="mt-6 mb-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm font-medium text-ink" data-testid="results-count">
-              {results.foundText}
-            </p>
-            <SortForm links={results.links} />
-          </div>
-          <ListingResults results={results} />
-        </>
+        <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
+          <FilterAside>
+            <FilterPanel query={query} {...panel} showText={results.showText} />
+          </FilterAside>
+          <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
+            {results.total === 0 ? (
+              <div
+                className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
+                data-testid="search-empty"
+              >
+                <SearchX className="mx-auto size-10 text-muted" aria-hidden="true" />
+                <h2 id="results-heading" className="mt-4 text-lg font-semibold">
+                  {t("search.emptyTitle")}
+                </h2>
+                <p className="mt-1 text-sm text-muted">{t("search.emptyBody")}</p>
+                {loaderData.filtered ? (
+                  <Link
+                    to={panel.clearHref}
+                    className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
+                    data-testid="empty-clear-filters"
+                  >
+                    {t("filters.clearAll")}
+                  </Link>
+                ) : null}
+              </div>
+            ) : (
+              <>
+                <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+                  <h2
+                    id="results-heading"
+                    className="text-sm font-medium text-ink"
+                    data-testid="results-count"
+                  >
+                    {results.foundText}
+                  </h2>
+                  {/* Phones: the filters are under the results; this jumps there (no JavaScript). */}
+                  <a
+                    href="#filters"
+                    className="text-sm font-semibold text-brand-700 underline lg:hidden"
+                    data-testid="jump-to-filters"
+                  >
+                    {t("filters.show")}
+                  </a>
+                  <SortForm links={results.links} />
+                </div>
+                <ListingResults results={results} />
+              </>
+            )}
+          </section>
+        </div>
       )}
     </main>
   );

@@ -1,10 +1,11 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { Fragment, useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
+import type { TFunction } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
 
 /** A filter as the panel draws it, labelled on the server in the page's language. */
@@ -30,9 +31,12 @@ export type FilterView =
       abbreviate: boolean;
     };
 
-export interface FilterPanelProps {
-  query: ListingQuery;
+/** What the panel draws besides the query's values (filter-views.server.ts: filterPanelView). */
+export interface FilterPanelView {
   action: string;
+  /** The words, the category (on the search page) and the sort: every submission keeps them. */
+  hidden: [string, string][];
+  /** The same results without any filter. */
   clearHref: string;
   cities: CityGroup[];
   subcategories: { id: number; name: string }[];
@@ -41,27 +45,38 @@ export interface FilterPanelProps {
   lang: "en" | "ar";
 }
 
-/** 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M). */
-export function abbreviate(value: number, lang: "en" | "ar") {
+export type FilterPanelProps = FilterPanelView & {
+  query: ListingQuery;
+  /** "Show 5 listings": on phones the results are above the panel, this leads back to them. */
+  showText?: string | null;
+};
+
+/**
+ * 10,000 → "10K", 1,500,000 → "1.5M" (spec: slider labels abbreviate to K and M); in Arabic
+ * «١٠ ألف», «١٫٥ مليون», as saved searches name them, not a Latin letter after Arabic digits.
+ */
+export function abbreviate(value: number, lang: "en" | "ar", t: TFunction<"discovery">) {
   const digits = (n: number) => formatNumber(lang, n, { maximumFractionDigits: 1 });
-  if (value >= 1_000_000) return `${digits(value / 1_000_000)}M`;
-  if (value >= 1_000) return `${digits(value / 1_000)}K`;
+  if (value >= 1_000_000) return t("filters.millions", { value: digits(value / 1_000_000) });
+  if (value >= 1_000) return t("filters.thousands", { value: digits(value / 1_000) });
   return digits(value);
 }
 
 /**
- * The filters of a category page: a plain GET form, so every filter works without JavaScript
+ * The filters of a results page: a plain GET form, so every filter works without JavaScript
  * and lives in the address. With JavaScript a change applies itself (sliders after a pause).
  */
 export function FilterPanel({
   query,
   action,
+  hidden,
   clearHref,
   cities,
   subcategories,
   filters,
   price,
   lang,
+  showText,
 }: FilterPanelProps) {
   const { t } = useTranslation("discovery");
   const submit = useSubmit();
@@ -69,10 +84,32 @@ export function FilterPanel({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The fields are uncontrolled: they hold what the visitor chose, and an address this panel
+  // made already says the same. Any other address ("Clear All", a category, Back) draws them
+  // afresh from it; otherwise they would keep showing, and send again, filters no longer applied.
+  const { search } = useLocation();
+  const sent = useRef<string | null>(null);
+  const [drawn, setDrawn] = useState({ search, epoch: 0 });
+  if (drawn.search !== search) {
+    setDrawn({ search, epoch: sent.current === search ? drawn.epoch : drawn.epoch + 1 });
+  }
   const apply = (delay = 0) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { preventScrollReset: true });
+      const form = formRef.current;
+      if (!form) return;
+      // The address says only what filters: an empty choice or a slider at its default is left
+      // out, as the server would ignore it (a form without JavaScript sends them all).
+      const fields = new URLSearchParams();
+      for (const element of form.elements) {
+        if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement))
+          continue;
+        if (!element.name || element.disabled || element.value === "") continue;
+        if (element.dataset.default === element.value) continue;
+        fields.append(element.name, element.value);
+      }
+      sent.current = fields.size > 0 ? `?${fields}` : "";
+      submit(fields, { method: "get", action, preventScrollReset: true });
     }, delay);
   };
   const rangeOf = (key: string, defaults: [number, number]) => {
@@ -110,96 +147,124 @@ export function FilterPanel({
           {t("filters.clearAll")}
         </Link>
       </div>
-      {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-      {query.sort !== "newest" && query.sort !== "relevance" ? (
-        <input type="hidden" name="sort" value={query.sort} />
-      ) : null}
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Fragment key={drawn.epoch}>
+        {subcategories.length > 0 ? (
+          <Field label={t("filters.subcategory")} htmlFor="filter-sub">
+            <select
+              id="filter-sub"
+              name="sub"
+              defaultValue={query.subcategoryId ?? ""}
+              className={inputStyles}
+            >
+              <option value="">{t("filters.allSubcategories")}</option>
+              {subcategories.map((sub) => (
+                <option key={sub.id} value={sub.id}>
+                  {sub.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
 
-      {subcategories.length > 0 ? (
-        <Field label={t("filters.subcategory")} htmlFor="filter-sub">
-          <select
-            id="filter-sub"
-            name="sub"
-            defaultValue={query.subcategoryId ?? ""}
-            className={inputStyles}
-          >
-            <option value="">{t("filters.allSubcategories")}</option>
-            {subcategories.map((sub) => (
-              <option key={sub.id} value={sub.id}>
-                {sub.name}
-              </option>
-            ))}
+        <Field label={t("filters.city")} htmlFor="filter-city">
+          <select id="filter-city" name="city" defaultValue={query.city} className={inputStyles}>
+            <option value="">{t("filters.allCities")}</option>
+            <CityOptions groups={cities} />
           </select>
         </Field>
+
+        <RangeField
+          name="Price"
+          names={["minPrice", "maxPrice"]}
+          label={t("filters.price")}
+          min={price.min}
+          max={price.max}
+          step={price.step}
+          value={[query.priceMin, query.priceMax]}
+          defaults={[price.min, price.max]}
+          format={(value) => abbreviate(value, lang, t)}
+        />
+
+        {filters.map((filter) =>
+          filter.kind === "select" ? (
+            <Field key={filter.key} label={filter.label} htmlFor={`filter-${filter.key}`}>
+              {filter.waitsFor ? (
+                // The model selector appears once a make is chosen (spec, section 4).
+                <p className="text-sm text-muted" data-testid={`filter-${filter.key}-waiting`}>
+                  {t("filters.chooseMakeFirst")}
+                </p>
+              ) : (
+                <select
+                  id={`filter-${filter.key}`}
+                  name={filter.key}
+                  defaultValue={query.exact[filter.key] ?? ""}
+                  className={inputStyles}
+                >
+                  <option value="">{t("filters.any")}</option>
+                  {filter.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            <RangeField
+              key={filter.key}
+              name={filter.key}
+              names={[`${filter.key}Min`, `${filter.key}Max`]}
+              label={filter.label}
+              min={filter.min}
+              max={filter.max}
+              step={filter.step}
+              value={
+                rangeOf(filter.key, [filter.defaultMin, filter.defaultMax]) as [number, number]
+              }
+              defaults={[filter.defaultMin, filter.defaultMax]}
+              format={(value) =>
+                filter.abbreviate
+                  ? abbreviate(value, lang, t)
+                  : formatNumber(lang, value, { useGrouping: false })
+              }
+            />
+          ),
+        )}
+      </Fragment>
+      {/* With JavaScript every change applies itself; the results it found are up there. */}
+      {hydrated && showText ? (
+        <a
+          href="#results"
+          className={`${buttonStyles.primary} w-full lg:hidden`}
+          data-testid="show-results"
+        >
+          {showText}
+        </a>
       ) : null}
-
-      <Field label={t("filters.city")} htmlFor="filter-city">
-        <select id="filter-city" name="city" defaultValue={query.city} className={inputStyles}>
-          <option value="">{t("filters.allCities")}</option>
-          <CityOptions groups={cities} />
-        </select>
-      </Field>
-
-      <RangeField
-        name="Price"
-        names={["minPrice", "maxPrice"]}
-        label={t("filters.price")}
-        min={price.min}
-        max={price.max}
-        step={price.step}
-        value={[query.priceMin, query.priceMax]}
-        format={(value) => abbreviate(value, lang)}
-      />
-
-      {filters.map((filter) =>
-        filter.kind === "select" ? (
-          <Field key={filter.key} label={filter.label} htmlFor={`filter-${filter.key}`}>
-            {filter.waitsFor ? (
-              // The model selector appears once a make is chosen (spec, section 4).
-              <p className="text-sm text-muted" data-testid={`filter-${filter.key}-waiting`}>
-                {t("filters.chooseMakeFirst")}
-              </p>
-            ) : (
-              <select
-                id={`filter-${filter.key}`}
-                name={filter.key}
-                defaultValue={query.exact[filter.key] ?? ""}
-                className={inputStyles}
-              >
-                <option value="">{t("filters.any")}</option>
-                {filter.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : (
-          <RangeField
-            key={filter.key}
-            name={filter.key}
-            names={[`${filter.key}Min`, `${filter.key}Max`]}
-            label={filter.label}
-            min={filter.min}
-            max={filter.max}
-            step={filter.step}
-            value={rangeOf(filter.key, [filter.defaultMin, filter.defaultMax]) as [number, number]}
-            format={(value) =>
-              filter.abbreviate
-                ? abbreviate(value, lang)
-                : formatNumber(lang, value, { useGrouping: false })
-            }
-          />
-        ),
-      )}
-
       <noscript>
         <button type="submit" className={`${buttonStyles.primary} w-full`}>
           {t("results.apply")}
         </button>
       </noscript>
     </Form>
+  );
+}
+
+/**
+ * Where a results page keeps its filter panel: under the results on phones (spec), reached by
+ * "Show filters"; beside them on wide screens, held just under the sticky header as they scroll.
+ */
+export function FilterAside({ children }: { children: React.ReactNode }) {
+  return (
+    <aside
+      id="filters"
+      className="order-last scroll-mt-32 lg:sticky lg:top-28 lg:order-first lg:self-start"
+    >
+      {children}
+    </aside>
   );
 }
 
@@ -231,6 +296,7 @@ function RangeField({
   max,
   step,
   value,
+  defaults,
   format,
 }: {
   name: string;
@@ -240,6 +306,8 @@ function RangeField({
   max: number;
   step: number;
   value: [number, number];
+  /** The values that filter nothing (left out of the address). */
+  defaults: [number, number];
   format: (value: number) => string;
 }) {
   const { t } = useTranslation("discovery");
@@ -253,6 +321,7 @@ function RangeField({
       name: names[0],
       word: t("filters.from"),
       value: value[0],
+      fallback: defaults[0],
       current: low,
       set: (next: number) => setLow(Math.min(next, high)),
     },
@@ -261,6 +330,7 @@ function RangeField({
       name: names[1],
       word: t("filters.to"),
       value: value[1],
+      fallback: defaults[1],
       current: high,
       set: (next: number) => setHigh(Math.max(next, low)),
     },
@@ -285,6 +355,7 @@ function RangeField({
             max={max}
             step={step}
             defaultValue={end.value}
+            data-default={end.fallback}
             aria-valuetext={format(end.current)}
             onInput={(event) => end.set(Number(event.currentTarget.value))}
             className="w-full accent-brand-700"

@@ -80,7 +80,7 @@ export function SortForm({ links }: { links: ResultsLinks }) {
   const submit = useSubmit();
   const { value, choices, hidden } = links.sort;
   return (
-    <Form method="get" className="flex items-center gap-2" data-testid="sort-form">
+    <Form method="get" className="flex flex-wrap items-center gap-2" data-testid="sort-form">
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -101,7 +101,7 @@ export function SortForm({ links }: { links: ResultsLinks }) {
         ))}
       </select>
       <noscript>
-        <button type="submit" className={buttonStyles.secondary}>
+        <button type="submit" className={`${buttonStyles.secondary} whitespace-nowrap`}>
           {t("results.apply")}
         </button>
       </noscript>

@@ -12,7 +12,7 @@ import type { Env } from "~/utils/env.server";
 import { markFavorites, toCardView } from "./card-view.server";
 
 /**
- * One page of results as cards, with the "Found N listing(s)" line, for any results page. For a
+ * One page of results as cards, with the "Found N listings" line, for any results page. For a
  * signed-in member, the page's own rows say which cards they saved: no query of its own.
  */
 export async function loadResults({
@@ -49,6 +49,8 @@ export async function loadResults({
     getUsdRate({ db, env }),
   ]);
   const now = Date.now();
+  const t = serverT(lang, "discovery");
+  const formatted = formatNumber(lang, found.total);
   const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return {
     cards: markFavorites(
@@ -58,18 +60,19 @@ export async function loadResults({
       favorited,
     ),
     total: found.total,
+    /** More matches than `total` (COUNT_LIMIT) were found. */
+    more: found.more,
     page: found.page,
     pageCount: found.pageCount,
     foundText: found.more
-      ? serverT(lang, "discovery")("results.foundMore", {
-          formatted: formatNumber(lang, found.total),
-        })
-      : serverT(lang, "discovery")("results.found", {
-          count: found.total,
-          formatted: formatNumber(lang, found.total),
-        }),
+      ? t("results.foundMore", { formatted })
+      : t("results.found", { count: found.total, formatted }),
+    /** The filter panel's way back up to the results, on phones (FilterPanel). */
+    showText: found.more
+      ? t("filters.showResultsMore", { formatted })
+      : t("filters.showResults", { count: found.total, formatted }),
     links: resultsLinks(query, found, includeCategory),
-    pageText: serverT(lang, "discovery")("results.pageOf", {
+    pageText: t("results.pageOf", {
       page: formatNumber(lang, found.page),
       count: formatNumber(lang, found.pageCount),
     }),

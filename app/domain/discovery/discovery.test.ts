@@ -2,11 +2,24 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { listingDetails, listingImages, listings, users } from "~/db/schema";
+import {
+  describeSavedSearch,
+  normaliseSearch,
+  resultsPath,
+} from "~/domain/saved-searches/saved-search-query";
 import { listingSearchColumns } from "~/domain/search/listing-document";
+import { serverT } from "~/i18n/i18n.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { detailNumber, filterColumnsOf } from "./filter-columns";
 import { findListings } from "./find-listings.server";
-import { PAGE_SIZE, parseListingQuery, queryString } from "./listing-query";
+import {
+  filtersApplied,
+  PAGE_SIZE,
+  parseListingQuery,
+  queryString,
+  withCategory,
+  withoutFilters,
+} from "./listing-query";
 import { resolveCategory } from "./resolve-category";
 
 const YEAR = new Date().getFullYear();
@@ -252,6 +265,109 @@ describe("results pages", () => {
     });
     expect(small.items).toHaveLength(1);
     expect(small.pageCount).toBe(2);
+  });
+});
+
+describe("a word search with a category's filters (the search page's address)", () => {
+  it("gives the intersection of the words, the category and each filter", async () => {
+    expect((await find("q=kia&category=1")).keys).toEqual(["rio-2015", "cerato-1995"]);
+    expect((await find("q=kia&category=1&city=damascus")).keys).toEqual(["rio-2015"]);
+    expect((await find("q=kia&category=1&yearMin=2010")).keys).toEqual(["rio-2015"]);
+    expect((await find("q=kia&category=1&make=kia&model=cerato")).keys).toEqual(["cerato-1995"]);
+    expect((await find("q=kia&category=1&kilometersMin=100000&maxPrice=5000000")).keys).toEqual([
+      "cerato-1995",
+    ]);
+    // Words that match nothing the filters keep, and a category the words are not in.
+    expect((await find("q=camry&category=1&make=kia")).keys).toEqual([]);
+    expect((await find("q=kia&category=2")).keys).toEqual([]);
+    // A category's filters mean nothing without the category: they are not applied.
+    expect((await find("q=kia&make=toyota")).keys).toEqual(["rio-2015", "cerato-1995"]);
+  });
+
+  it("still reads Arabic words every way they are written, inside the filters", async () => {
+    const columns = {
+      title: "سيّارة تويوتا كامري ٢٠١٢ للبيع",
+      titleAr: "",
+      description: "",
+      descriptionAr: "",
+      cityId: "aleppo",
+      location: "Aleppo",
+      locationAr: "حلب",
+      categoryId: 1,
+      subcategoryId: 101,
+    };
+    const details = { make: "toyota", model: "camry", year: "2012" };
+    const [row] = await db
+      .insert(listings)
+      .values({
+        ...columns,
+        ...listingSearchColumns({ ...columns, details }),
+        userId: "seller",
+        price: 8_000_000,
+      })
+      .returning({ id: listings.id });
+    const id = row?.id ?? "";
+    ids.set("arabic-camry", id);
+    try {
+      await db.insert(listingDetails).values({ listingId: id, details });
+      const filters = "category=1&sub=101&city=aleppo&yearMin=2010";
+      for (const word of ["تويوتا", "تويـوتا", "toyota", "سياره تويوتا", "السيارات", "كامري"]) {
+        const q = encodeURIComponent(word);
+        expect((await find(`q=${q}&${filters}`)).keys, word).toEqual(["arabic-camry"]);
+      }
+      // The same words where the filters hold nothing of theirs.
+      expect(
+        (await find(`q=${encodeURIComponent("تويوتا")}&category=1&city=damascus&yearMin=2010`))
+          .keys,
+      ).toEqual([]);
+      // A car without a year is not held to the range; this one's year is out of it.
+      expect(
+        (await find(`q=${encodeURIComponent("تويوتا")}&category=1&yearMax=2005`)).keys,
+      ).toEqual(["camry-no-year"]);
+    } finally {
+      await db.delete(listings).where(eq(listings.id, id));
+    }
+  });
+
+  it("drops a category's own filters with the category, and keeps the words, city, price and sort", () => {
+    const query = parseListingQuery(
+      new URLSearchParams(
+        "q=كيا&category=1&sub=101&city=homs&maxPrice=5000000&make=kia&yearMin=2005&sort=price_asc&page=3",
+      ),
+    );
+    expect(filtersApplied(query)).toBe(true);
+    expect(queryString(withCategory(query, 5), {}, { includeCategory: true })).toBe(
+      `?q=${encodeURIComponent("كيا")}&category=5&city=homs&maxPrice=5000000&sort=price_asc`,
+    );
+    expect(queryString(withCategory(query, null), {}, { includeCategory: true })).toBe(
+      `?q=${encodeURIComponent("كيا")}&city=homs&maxPrice=5000000&sort=price_asc`,
+    );
+    const bare = withoutFilters(query);
+    expect(filtersApplied(bare)).toBe(false);
+    expect(queryString(bare, {}, { includeCategory: true })).toBe(
+      `?q=${encodeURIComponent("كيا")}&category=1&sort=price_asc`,
+    );
+  });
+
+  it("is saved whole, and its saved results open on the search page with every filter", () => {
+    const saved = normaliseSearch(
+      "?q=كيا&category=1&sub=101&city=homs&yearMin=2005&make=kia&sort=price_asc&page=2",
+    );
+    expect(saved.text).toBe(
+      `?q=${encodeURIComponent("كيا")}&category=1&sub=101&city=homs&make=kia&yearMin=2005&yearMax=${YEAR}`,
+    );
+    expect(saved.query).toMatchObject({
+      q: "كيا",
+      categoryId: 1,
+      subcategoryId: 101,
+      city: "homs",
+      exact: { make: "kia" },
+      ranges: [{ key: "year", min: 2005, max: YEAR }],
+    });
+    expect(resultsPath(saved.query)).toBe(`/search${saved.text}`);
+    expect(describeSavedSearch("ar", saved.query, serverT("ar", "savedSearches"))).toBe(
+      "«كيا»، سيارات، كيا، ٢٠٠٥+، حمص",
+    );
   });
 });
 

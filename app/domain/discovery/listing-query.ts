@@ -127,6 +127,36 @@ export function priceFilterApplies(query: Pick<ListingQuery, "priceMin" | "price
   return query.priceMin !== PRICE_FILTER.min || query.priceMax !== PRICE_FILTER.max;
 }
 
+/**
+ * The query a choice of category leads to. A category's own filters (its subcategory, its details)
+ * mean nothing in another one, and a shared key would carry a value over unseen ("condition" of a
+ * car into furniture), so they go; the words, city, price and sort are every category's and stay.
+ */
+export function withCategory(query: ListingQuery, categoryId: number | null): ListingQuery {
+  return { ...query, categoryId, subcategoryId: null, exact: {}, ranges: [], page: 1 };
+}
+
+/** Whether anything narrows the query besides its words and category. */
+export function filtersApplied(query: ListingQuery) {
+  return (
+    query.subcategoryId !== null ||
+    query.city !== "" ||
+    priceFilterApplies(query) ||
+    Object.keys(query.exact).length > 0 ||
+    query.ranges.length > 0
+  );
+}
+
+/** The query with no filter: the words, the category and the sort stay ("Clear All"). */
+export function withoutFilters(query: ListingQuery): ListingQuery {
+  return {
+    ...withCategory(query, query.categoryId),
+    city: "",
+    priceMin: PRICE_FILTER.min,
+    priceMax: PRICE_FILTER.max,
+  };
+}
+
 /** The query string for a query, without defaults; `changes` override (null removes). */
 export function queryString(
   query: ListingQuery,

@@ -9,7 +9,7 @@ const shots = "tests/.artifacts/screenshots";
 
 const texts = {
   en: {
-    found: /Found [\d,]+ listing\(s\)/,
+    found: /Found [\d,]+ listings/,
     motors: "Motors",
     next: "Next",
     viewAll: "View All Listings",

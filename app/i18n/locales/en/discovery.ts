@@ -7,8 +7,8 @@ const discovery = {
     sold: "Sold",
   },
   results: {
-    found_one: "Found {{formatted}} listing(s)",
-    found_other: "Found {{formatted}} listing(s)",
+    found_one: "Found {{formatted}} listing",
+    found_other: "Found {{formatted}} listings",
     foundMore: "Found more than {{formatted}} listings",
     sortLabel: "Sort by",
     sort: {
@@ -38,11 +38,18 @@ const discovery = {
     from: "From",
     to: "To",
     chooseMakeFirst: "Choose a make first",
+    thousands: "{{value}}K",
+    millions: "{{value}}M",
+    showResults_one: "Show {{formatted}} listing",
+    showResults_other: "Show {{formatted}} listings",
+    showResultsMore: "Show more than {{formatted}} listings",
   },
   search: {
     title: 'Search Results for "{{q}}"',
+    titleIn: 'Search Results for "{{q}}" in {{category}}',
     titleAll: "All listings",
     metaDescription: "Listings on Souqna matching “{{q}}”.",
+    metaDescriptionIn: "Listings in {{category}} on Souqna matching “{{q}}”.",
     metaDescriptionAll: "Every active listing on Souqna, newest first.",
     emptyTitle: "No results found",
     emptyBody: "No listings match your search criteria",
@@ -50,6 +57,7 @@ const discovery = {
     errorBody: "An error occurred while searching",
     allCategories: "All categories",
     category: "Category",
+    inCategory: "Search in {{category}}",
   },
   category: {
     loading: "Loading category...",
@@ -60,7 +68,12 @@ const discovery = {
     backHome: "Return to home page",
     notFound: "Category not found",
     notFoundBody: "There is no category at this address. Pick one from the list of categories.",
-    metaDescription: "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
+    metaDescription_one:
+      "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listing.",
+    metaDescription_other:
+      "{{category}} for sale and rent in Syria on Souqna: {{formatted}} listings.",
+    metaDescriptionMore:
+      "{{category}} for sale and rent in Syria on Souqna: more than {{formatted}} listings.",
   },
   seller: {
     metaDescription: "{{name}} on Souqna, member since {{date}}: {{active}}.",

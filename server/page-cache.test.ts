@@ -1,4 +1,5 @@
-import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
@@ -46,6 +47,15 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     if (req.path === "/lang") res.cookie("lang", "ar");
     if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
     if (req.path === "/json") return res.json({ n });
+    if (req.path === "/big") {
+      // More than the kernel's buffers of a loopback connection hold (about 4 MB).
+      // Written as React Router writes: it waits for a slow client to drain before going on.
+      res.type("html");
+      for (let i = 0; i < 6; i++) {
+        if (!res.write(`<p>${String(n).repeat(1024 * 1024)}</p>`)) await once(res, "drain");
+      }
+      return res.end();
+    }
     res.type("html");
     // Written in pieces, as React streams a page.
     res.write(`<html><script nonce="${n - 1}"></script>`);
@@ -56,13 +66,27 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((resolve) => server.close(() => resolve()));
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, { headers });
+    const res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(10_000) });
     return { res, body: await res.text(), state: res.headers.get("x-page-cache") };
   };
   const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
+  /** A client that asks for a page and never reads a byte of the answer. */
+  const stalledReader = async (path: string) => {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+    socket.pause();
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: node\r\n\r\n`);
+    const closing = close;
+    close = async () => {
+      socket.destroy();
+      await closing();
+    };
+    return socket;
+  };
   return {
     get,
     post,
+    stalledReader,
     renders,
     served,
     clock,
@@ -154,6 +178,33 @@ describe("the page cache", () => {
     expect(s.renders).toHaveLength(1);
     expect(new Set(crowd.map((r) => r.body)).size).toBe(1);
     expect(crowd.filter((r) => r.state === "miss")).toHaveLength(1);
+  });
+
+  it("serves those waiting as soon as the page is written, not once its client has read it", async () => {
+    const s = await serve();
+    await s.stalledReader("/big");
+    // The stalled reader's rendering has begun (it is the only one).
+    while (s.renders.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = performance.now();
+    const waiting = await s.get("/big");
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(waiting.state).toBe("hit");
+    expect(waiting.body.length).toBeGreaterThan(6 * 1024 * 1024);
+    expect(s.renders).toHaveLength(1);
+  });
+
+  it("makes a visitor wait for another's rendering at most maxWaitMs, then render", async () => {
+    const s = await serve({ maxWaitMs: 100 });
+    s.slow(600);
+    const first = s.get("/category/motors");
+    while (s.renders.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    s.slow(0);
+    const started = performance.now();
+    const second = await s.get("/category/motors");
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(second.state).toBe("miss");
+    expect(second.body).toContain("rendering 2");
+    expect((await first).body).toContain("rendering 1");
   });
 
   it("lets a crowd render for itself when the first answer may not be shared", async () => {

@@ -15,7 +15,9 @@ import { dataSaverCookieName } from "../app/utils/data-saver";
  * - Only 200 answers of HTML or route data that set no cookie but the language, and not marked
  *   private or no-store.
  * - One rendering at a time per address: others asking meanwhile wait for it (or, if an older copy
- *   exists, get that one at once).
+ *   exists, get that one at once). They are served as soon as the rendering has written its last
+ *   byte, not when its own client has read it: a client that never reads must not hold anyone
+ *   else. And nobody waits longer than `maxWaitMs`: past it, they render the page themselves.
  * - Any change made through this process (a POST that succeeded) empties the cache, so whoever
  *   changed something sees it at once; other processes catch up within the second.
  * - The stored page keeps its Content-Security-Policy: its scripts carry that rendering's nonce.
@@ -25,6 +27,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** How long an expired copy may still be served while a new rendering is on its way. */
   staleMs?: number;
+  /** How long a visitor waits for someone else's rendering of the page before making their own. */
+  maxWaitMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   /** Work every visit needs even when served from here (counting a listing's view). */
@@ -37,7 +41,13 @@ interface Entry {
   headers: [string, number | string | string[]][];
   body: Buffer;
   storedAt: number;
-  generation: number;
+}
+
+/** A rendering on its way: whoever waits for the page waits for `done`. */
+interface Rendering {
+  /** A change since it began may have reached its data: served to nobody but its own client. */
+  dropped: boolean;
+  done: Promise<Entry | null>;
 }
 
 /** Headers that belong to one response, not to the page. */
@@ -60,15 +70,18 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function createPageCache({
   ttlMs,
   staleMs = 10_000,
+  maxWaitMs = 2_000,
   maxEntries = 2_000,
   maxBytes = 64 * 1024 * 1024,
   onServe,
   now = Date.now,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
-  const rendering = new Map<string, Promise<Entry | null>>();
+  /** The latest rendering of each address that is on its way. */
+  const rendering = new Map<string, Rendering>();
+  /** Every rendering on its way, older ones that a waiter gave up on too. */
+  const inFlight = new Set<Rendering>();
   let bytes = 0;
-  let generation = 0;
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -89,10 +102,11 @@ export function createPageCache({
     }
   }
 
+  /** Empties the cache, and keeps renderings begun before now from being stored. */
   function clear() {
-    generation++;
     entries.clear();
     bytes = 0;
+    for (const pending of inFlight) pending.dropped = true;
   }
 
   function keyOf(req: Request, res: Response): string | null {
@@ -112,23 +126,49 @@ export function createPageCache({
     return `${res.locals.lang}|${bot}|${saver}|${req.originalUrl}`;
   }
 
-  function send(res: Response, entry: Entry, state: "hit" | "stale") {
+  async function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
+    if (onServe) await onServe(req);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", state);
     res.status(entry.status).end(entry.body);
   }
 
-  async function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
-    if (onServe) await onServe(req);
-    send(res, entry, state);
+  /** Renders the page for this request, and stores it if it may serve others. */
+  function render(key: string, res: Response) {
+    let settle: (entry: Entry | null) => void = () => {};
+    const pending: Rendering = {
+      dropped: false,
+      done: new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      }),
+    };
+    rendering.set(key, pending);
+    inFlight.add(pending);
+    capture(res, (entry) => {
+      inFlight.delete(pending);
+      if (rendering.get(key) === pending) rendering.delete(key);
+      const shared = entry && !pending.dropped ? entry : null;
+      if (shared) store(key, shared);
+      else if (!entry) forget(key);
+      settle(shared);
+    });
+    res.setHeader("X-Page-Cache", "miss");
   }
 
-  /** Records what this response sends, and stores it if it may serve others. */
-  function capture(key: string, res: Response, done: (entry: Entry | null) => void) {
-    const started = generation;
+  /**
+   * Records what this response sends. `done` is called once: with the page as soon as its last
+   * byte is written (its client may take as long as it likes to read it), or with null when the
+   * page may not be shared or the response ended without it.
+   */
+  function capture(res: Response, done: (entry: Entry | null) => void) {
     const chunks: Buffer[] = [];
     let size = 0;
-    let finished = false;
+    let settled = false;
+    const finish = (entry: Entry | null) => {
+      if (settled) return;
+      settled = true;
+      done(entry);
+    };
     const write = res.write;
     const end = res.end;
     const take = (chunk: unknown, encoding: unknown) => {
@@ -142,19 +182,20 @@ export function createPageCache({
     };
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      const accepted = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      // React Router waits for a slow client to drain what it was sent before it writes more.
+      // A page that may serve others is written to its end whatever its client's pace (what
+      // that client has not read stays in memory: a page is small, and held here anyway).
+      return size <= maxBytes / 8 || accepted;
     } as Response["write"];
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
-      finished = true;
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      // Called first: it settles the status and headers that decide whether the page is shared.
+      const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      finish(entryOf(res, chunks, size));
+      return result;
     } as Response["end"];
-    res.on("close", () => {
-      const entry = finished && generation === started ? entryOf(res, chunks, size) : null;
-      if (entry) store(key, entry);
-      else forget(key);
-      done(entry);
-    });
+    res.on("close", () => finish(null));
   }
 
   function entryOf(res: Response, chunks: Buffer[], size: number): Entry | null {
@@ -167,13 +208,16 @@ export function createPageCache({
     const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
       value === undefined || PER_RESPONSE.has(name) ? [] : [[name, value] as Entry["headers"][0]],
     );
-    return {
-      status: 200,
-      headers,
-      body: Buffer.concat(chunks),
-      storedAt: now(),
-      generation,
-    };
+    return { status: 200, headers, body: Buffer.concat(chunks), storedAt: now() };
+  }
+
+  /** Waits for `pending` at most maxWaitMs; null when it took longer or cannot be shared. */
+  function waitFor(pending: Rendering) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), maxWaitMs);
+    });
+    return Promise.race([pending.done, timeout]).finally(() => clearTimeout(timer));
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -192,23 +236,12 @@ export function createPageCache({
       const pending = rendering.get(key);
       if (pending) {
         if (entry && age <= ttlMs + staleMs) return await serve(req, res, entry, "stale");
-        const fresh = await pending;
+        const fresh = await waitFor(pending);
         if (fresh) return await serve(req, res, fresh, "hit");
-        res.setHeader("X-Page-Cache", "miss");
-        return next();
+        // Not shareable, or too slow: this visitor's own rendering, which later visitors of
+        // the page wait for instead of the one that is late.
       }
-      let done: (entry: Entry | null) => void = () => {};
-      rendering.set(
-        key,
-        new Promise<Entry | null>((resolve) => {
-          done = resolve;
-        }),
-      );
-      capture(key, res, (stored) => {
-        rendering.delete(key);
-        done(stored);
-      });
-      res.setHeader("X-Page-Cache", "miss");
+      render(key, res);
       next();
     } catch (error) {
       next(error);

@@ -31,6 +31,7 @@ import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
+import { createHttpServer } from "./http-server";
 import { type AppLogger, createLogger } from "./logger";
 import { answerWorkerScrapes } from "./metrics";
 
@@ -369,9 +370,9 @@ async function serve({
     dev,
   });
   if (single) stopHousekeeping = startHousekeeping(database, env, logger, sender);
-  // Express 5 calls this with the error too when listening fails (the "error" handler below).
-  server = app.listen(env.PORT, env.HOST, (error?: Error) => {
-    if (error) return;
+  // Slow clients are held to the limits of server/http-server.ts (a stalled one is dropped).
+  server = createHttpServer(app);
+  server.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const startupMs = Math.round(performance.now() - started);

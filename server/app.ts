@@ -10,7 +10,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
-import { hasSessionCookie } from "../app/domain/accounts/session.server";
+import { getMember, hasSessionCookie } from "../app/domain/accounts/session.server";
 import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
@@ -310,6 +310,13 @@ export function createApp({
         }).catch((error: unknown) =>
           logger.error({ err: error, reqId: req.res?.locals.requestId }, "counting a view failed"),
         );
+      },
+      // Only a real session's writes empty the cache: a cookie with the session's name is not one.
+      isMember: async (req) => {
+        const cookie = req.headers.cookie ?? "";
+        if (!hasSessionCookie(cookie)) return false;
+        const request = new Request("http://localhost/", { headers: { cookie } });
+        return (await getMember({ auth, db: database.db, request })) !== null;
       },
     }).middleware,
   );

@@ -22,6 +22,8 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     onServe: async (req) => {
       served.push(req.path);
     },
+    // The server looks the session up; here a header says who is a member.
+    isMember: async (req) => req.headers["x-member"] === "yes",
     ...options,
   });
   const app = express();
@@ -32,11 +34,10 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     next();
   });
   app.use(cache.middleware);
-  app.post("/change", (_req, res) => {
+  // Writes: /refused is refused; the rest succeed.
+  app.post("/{*splat}", (req, res) => {
+    if (req.path === "/refused") return res.status(400).end();
     res.status(303).setHeader("Location", "/").end();
-  });
-  app.post("/refused", (_req, res) => {
-    res.status(400).end();
   });
   app.get("/{*splat}", async (req, res) => {
     renders.push(req.originalUrl);
@@ -69,7 +70,13 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     const res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(10_000) });
     return { res, body: await res.text(), state: res.headers.get("x-page-cache") };
   };
-  const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
+  /** A member's write, or a visitor's. */
+  const post = (path: string, by: "member" | "visitor" = "member") =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: by === "member" ? { "x-member": "yes" } : {},
+    });
   /** A client that asks for a page and never reads a byte of the answer. */
   const stalledReader = async (path: string) => {
     const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
@@ -215,13 +222,52 @@ describe("the page cache", () => {
     expect(s.renders).toHaveLength(3);
   });
 
-  it("is emptied by a change that succeeded, not by one that was refused", async () => {
+  it("is emptied by a member's change that succeeded, not by a visitor's nor a refused one", async () => {
     const s = await serve();
     await s.get("/");
+    await s.post("/logout", "visitor");
+    await s.post("/edit-listing/1", "visitor");
     await s.post("/refused");
     expect((await s.get("/")).state).toBe("hit");
-    await s.post("/change");
+    await s.post("/moderation");
     expect((await s.get("/")).state).toBe("miss");
+  });
+
+  it("forgets only what a member's change can have altered", async () => {
+    const s = await serve();
+    const pages = ["/", "/search?q=kia", "/listing/A1", "/listing/b2.data", "/about"];
+    const states = async () => {
+      const result: Record<string, string | null> = {};
+      for (const page of pages) result[page] = (await s.get(page)).state;
+      return result;
+    };
+    await states();
+    // Their own things: nothing a visitor sees.
+    for (const path of ["/settings", "/favorites", "/api/favorites", "/messages/c1", "/logout"]) {
+      await s.post(path);
+    }
+    expect(Object.values(await states())).toEqual(["hit", "hit", "hit", "hit", "hit"]);
+    // One listing (its data address, as React Router sends the form): its page and the lists.
+    await s.post("/listing/a1.data");
+    expect(await states()).toEqual({
+      "/": "miss",
+      "/search?q=kia": "miss",
+      "/listing/A1": "miss",
+      "/listing/b2.data": "hit",
+      "/about": "miss",
+    });
+    // A new listing: the lists only.
+    await s.post("/post-ad");
+    expect(await states()).toEqual({
+      "/": "miss",
+      "/search?q=kia": "miss",
+      "/listing/A1": "hit",
+      "/listing/b2.data": "hit",
+      "/about": "miss",
+    });
+    // A profile (the seller's name is on their listings' pages): everything.
+    await s.post("/profile");
+    expect(Object.values(await states())).toEqual(["miss", "miss", "miss", "miss", "miss"]);
   });
 
   it("drops a rendering that began before a change", async () => {
@@ -229,7 +275,7 @@ describe("the page cache", () => {
     s.slow(150);
     const during = s.get("/");
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await s.post("/change");
+    await s.post("/my-listings");
     await during;
     s.slow(0);
     expect((await s.get("/")).state).toBe("miss");

@@ -210,6 +210,7 @@ async function runPrimary({
         },
         `Souqna is running at http://localhost:${message.port}`,
       );
+      sayWhoSeesDetails(env, logger);
     });
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -385,6 +386,7 @@ async function serve({
       { port, database: database.kind, startupMs },
       `Souqna is running at http://localhost:${port}`,
     );
+    sayWhoSeesDetails(env, logger);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     const message =
@@ -397,6 +399,12 @@ async function serve({
       process.exit(1);
     });
   });
+}
+
+/** An operator who has not set METRICS_TOKEN wonders where the metrics went. */
+function sayWhoSeesDetails(env: Env, logger: AppLogger) {
+  if (env.NODE_ENV !== "production" || env.METRICS_TOKEN) return;
+  logger.info("METRICS_TOKEN is unset: /metrics answers nobody, /healthz only ok or fail");
 }
 
 /**

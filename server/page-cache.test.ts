@@ -24,6 +24,7 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     },
     // The server looks the session up; here a header says who is a member.
     isMember: async (req) => req.headers["x-member"] === "yes",
+    showState: true,
     ...options,
   });
   const app = express();
@@ -289,6 +290,14 @@ describe("the page cache", () => {
     expect(s.cache.stats().entries).toBe(2);
     expect((await s.get("/a")).state).toBe("miss");
     expect((await s.get("/c")).state).toBe("hit");
+  });
+
+  it("says whether it rendered a page only when asked to", async () => {
+    const s = await serve({ showState: false });
+    await s.get("/");
+    const again = await s.get("/");
+    expect(again.state).toBe(null);
+    expect(again.body).toContain("rendering 1");
   });
 
   it("is off with a time to live of 0", async () => {

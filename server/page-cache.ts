@@ -39,6 +39,11 @@ export interface PageCacheOptions {
    * that name): only their changes empty the cache.
    */
   isMember: (req: Request) => Promise<boolean>;
+  /**
+   * Say on each page whether it was rendered (`X-Page-Cache: miss | hit | stale`), for tests and
+   * benchmarks. Off in production: it tells an attacker which addresses make the server work.
+   */
+  showState?: boolean;
   now?: () => number;
 }
 
@@ -133,6 +138,7 @@ export function createPageCache({
   maxBytes = 64 * 1024 * 1024,
   onServe,
   isMember,
+  showState = false,
   now = Date.now,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -184,10 +190,14 @@ export function createPageCache({
     return `${res.locals.lang}|${bot}|${saver}|${req.originalUrl}`;
   }
 
+  function tell(res: Response, state: "miss" | "hit" | "stale") {
+    if (showState) res.setHeader("X-Page-Cache", state);
+  }
+
   async function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
     if (onServe) await onServe(req);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("X-Page-Cache", state);
+    tell(res, state);
     res.status(entry.status).end(entry.body);
   }
 
@@ -211,7 +221,7 @@ export function createPageCache({
       else if (!entry) forget(key);
       settle(shared);
     });
-    res.setHeader("X-Page-Cache", "miss");
+    tell(res, "miss");
   }
 
   /**

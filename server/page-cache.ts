@@ -88,6 +88,10 @@ const CACHEABLE_TYPE = /^(text\/html|text\/x-script)/;
 const NEVER = /^\/(api|healthz|dev)(\/|$)/;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LISTING_PAGE = /^\/listing\/([^/]+)$/;
+/** Of pages that may serve others, what one connection may leave unread in memory (capture). */
+const UNREAD_BYTES = 1024 * 1024;
+/** Per connection (a stalled one is dropped by the server's write timeout, server/http-server.ts). */
+const unreadBytes = new WeakMap<object, number>();
 
 /**
  * Writes to a member's own things — settings, favourites, conversations and read marks, saved
@@ -250,12 +254,18 @@ export function createPageCache({
       if (size <= maxBytes / 8) chunks.push(buffer);
     };
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      const before = size;
       take(chunk, rest[0]);
       const accepted = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      if (accepted || size > maxBytes / 8) return accepted;
       // React Router waits for a slow client to drain what it was sent before it writes more.
-      // A page that may serve others is written to its end whatever its client's pace (what
-      // that client has not read stays in memory: a page is small, and held here anyway).
-      return size <= maxBytes / 8 || accepted;
+      // A page that may serve others is written to its end whatever its client's pace: what
+      // that client has not read stays in memory, up to UNREAD_BYTES a connection (a client
+      // asking for many pages at once and reading none would otherwise hold them all).
+      const unread = (unreadBytes.get(res.req.socket) ?? 0) + size - before;
+      if (unread > UNREAD_BYTES) return false;
+      unreadBytes.set(res.req.socket, unread);
+      return true;
     } as Response["write"];
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);

@@ -12,8 +12,10 @@ import { serverForFile } from "./server";
  *
  * Over loopback the kernel takes about 4 MB of a response whatever the client's SO_RCVBUF, more
  * than any page: a small receive window alone lets the response finish here (it does not on a real
- * network). So the attacker asks, on one connection it never reads, for enough pages to fill the
- * buffers, then for the page it wants to freeze: that answer stays queued in the server.
+ * network). So the attacker asks, on one connection it never reads, for enough files to fill the
+ * buffers, then for the page it wants to freeze: that answer stays queued in the server. (Before
+ * the fix the page then stayed frozen after the attacker left too, until a restart: a queued
+ * answer whose connection goes away never closes.)
  */
 const s = serverForFile({ PAGE_CACHE_HEADER: "true" });
 const BROWSER =
@@ -43,14 +45,26 @@ async function stalledReader(paths: string[]) {
 
 describe("a client that stops reading", () => {
   it("does not hold the visitors of the page it asked for", async () => {
-    const filler = "/terms-conditions";
-    const page = await fetch(`${s.url}${filler}`, { headers: { "user-agent": BROWSER } });
-    const size = (await page.arrayBuffer()).byteLength;
+    // The fillers are the app's largest script, a file (cheap to serve): the page asked for
+    // after them is the only rendering.
+    const home = await (await fetch(`${s.url}/`, { headers: { "user-agent": BROWSER } })).text();
+    const scripts = [...new Set(home.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+    const sized = await Promise.all(
+      scripts.map(async (path) => {
+        const res = await fetch(`${s.url}${path}`, { headers: { "accept-encoding": "identity" } });
+        return { path, size: (await res.arrayBuffer()).byteLength };
+      }),
+    );
+    const filler = sized.sort((a, b) => b.size - a.size)[0];
+    expect(filler?.size).toBeGreaterThan(100_000);
     // The search page has been rendered once already: the one asked for below takes its usual time.
     await (await fetch(`${s.url}/search?q=`, { headers: { "user-agent": BROWSER } })).text();
     const target = `/search?q=&stalled=${Date.now()}`;
     const attacker = await stalledReader([
-      ...Array.from({ length: Math.ceil((6 * 1024 * 1024) / size) }, () => filler),
+      ...Array.from(
+        { length: Math.ceil((6 * 1024 * 1024) / (filler?.size ?? 1)) },
+        () => filler?.path ?? "/",
+      ),
       target,
     ]);
     try {

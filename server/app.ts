@@ -10,7 +10,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { queryStatsStorage } from "../app/db/query-stats.server";
-import { hasSessionCookie } from "../app/domain/accounts/session.server";
+import { getMember, hasSessionCookie } from "../app/domain/accounts/session.server";
 import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
@@ -23,11 +23,11 @@ import { wantsDataSaver } from "../app/utils/data-saver";
 import type { Env } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
-import { checkHealth } from "./health";
+import { checkHealth, databaseAnswers } from "./health";
 import type { AppLogger } from "./logger";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
-import { createMetrics } from "./metrics";
+import { createMetrics, operatorAccess } from "./metrics";
 import { offlinePage } from "./offline-page";
 import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
@@ -240,8 +240,16 @@ export function createApp({
     }),
   );
 
-  // Load balancers get ok/fail; an operator on the machine itself (curl localhost) gets why.
+  // Load balancers get ok/fail, which the database alone decides (one ping: the full report
+  // reads the queue and the disk, which strangers must not be able to make us do at will); the
+  // operator (METRICS_TOKEN, server/metrics.ts) gets why.
   app.get("/healthz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (operatorAccess(req, env) !== "ok") {
+      const ok = await databaseAnswers(database, logger);
+      res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "fail" });
+      return;
+    }
     const report = await checkHealth({
       env,
       database,
@@ -251,10 +259,9 @@ export function createApp({
       storage,
       logger,
     });
-    res.setHeader("Cache-Control", "no-store");
-    res.status(report.ok ? 200 : 503);
-    if (isDirectLoopback(req)) res.json({ status: report.ok ? "ok" : "fail", ...report.details });
-    else res.json({ status: report.ok ? "ok" : "fail" });
+    res
+      .status(report.ok ? 200 : 503)
+      .json({ status: report.ok ? "ok" : "fail", ...report.details });
   });
 
   if (dev) app.use(assets);
@@ -292,6 +299,7 @@ export function createApp({
   app.use(
     createPageCache({
       ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000,
+      showState: env.PAGE_CACHE_HEADER ?? !production,
       // A visitor served from the cache has still viewed the listing.
       onServe: async (req) => {
         const listingId = LISTING_PAGE.exec(req.path)?.[1];
@@ -310,6 +318,13 @@ export function createApp({
         }).catch((error: unknown) =>
           logger.error({ err: error, reqId: req.res?.locals.requestId }, "counting a view failed"),
         );
+      },
+      // Only a real session's writes empty the cache: a cookie with the session's name is not one.
+      isMember: async (req) => {
+        const cookie = req.headers.cookie ?? "";
+        if (!hasSessionCookie(cookie)) return false;
+        const request = new Request("http://localhost/", { headers: { cookie } });
+        return (await getMember({ auth, db: database.db, request })) !== null;
       },
     }).middleware,
   );

@@ -49,7 +49,12 @@ function postSettings(cookie: string, body: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "" });
+  // X-Page-Cache says whether the cache answered (off in production unless asked for).
+  server = await startServer({
+    DATA_DIR: path.join(tmp, "data"),
+    DATABASE_URL: "",
+    PAGE_CACHE_HEADER: "true",
+  });
   const seller = await signUpOverHttp(server.url, {
     name: "Rana Halabi",
     email: `saver-${Date.now()}@example.com`,

@@ -66,6 +66,11 @@ export async function checkHealth({
   };
 }
 
+/** Whether the database answers: all a load balancer (or a stranger) is told. */
+export async function databaseAnswers(database: DatabaseHandle, logger: AppLogger) {
+  return (await checkDatabase(database, logger)).status === "up";
+}
+
 /**
  * The queue's counts (decision 019): "up", "stalled" when a due job has waited long (nobody works
  * the queue), or "down" when they cannot be read. Reported only: mail waits, pages still work.

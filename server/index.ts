@@ -31,6 +31,7 @@ import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { createApp, staticAssets } from "./app";
 import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
+import { createHttpServer } from "./http-server";
 import { type AppLogger, createLogger } from "./logger";
 import { answerWorkerScrapes } from "./metrics";
 
@@ -209,6 +210,7 @@ async function runPrimary({
         },
         `Souqna is running at http://localhost:${message.port}`,
       );
+      sayWhoSeesDetails(env, logger);
     });
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -369,9 +371,9 @@ async function serve({
     dev,
   });
   if (single) stopHousekeeping = startHousekeeping(database, env, logger, sender);
-  // Express 5 calls this with the error too when listening fails (the "error" handler below).
-  server = app.listen(env.PORT, env.HOST, (error?: Error) => {
-    if (error) return;
+  // Slow clients are held to the limits of server/http-server.ts (a stalled one is dropped).
+  server = createHttpServer(app);
+  server.listen(env.PORT, env.HOST, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const startupMs = Math.round(performance.now() - started);
@@ -384,6 +386,7 @@ async function serve({
       { port, database: database.kind, startupMs },
       `Souqna is running at http://localhost:${port}`,
     );
+    sayWhoSeesDetails(env, logger);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     const message =
@@ -396,6 +399,12 @@ async function serve({
       process.exit(1);
     });
   });
+}
+
+/** An operator who has not set METRICS_TOKEN wonders where the metrics went. */
+function sayWhoSeesDetails(env: Env, logger: AppLogger) {
+  if (env.NODE_ENV !== "production" || env.METRICS_TOKEN) return;
+  logger.info("METRICS_TOKEN is unset: /metrics answers nobody, /healthz only ok or fail");
 }
 
 /**

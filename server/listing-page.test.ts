@@ -95,7 +95,12 @@ function metaContent(html: string, key: string) {
 let listingPath = "";
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "" });
+  // X-Page-Cache says whether the cache answered (off in production unless asked for).
+  server = await startServer({
+    DATA_DIR: path.join(tmp, "data"),
+    DATABASE_URL: "",
+    PAGE_CACHE_HEADER: "true",
+  });
   const cookie = await signUp(server.url);
   listingPath = await postListing(server.url, cookie, {
     title: HOSTILE_TITLE,

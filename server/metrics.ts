@@ -38,7 +38,7 @@ const SQL_BUCKETS = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
 const CLUSTER_SCRAPE_TIMEOUT_MS = 6000;
 
 interface MetricsOptions {
-  env: Pick<Env, "METRICS_TOKEN">;
+  env: Pick<Env, "METRICS_TOKEN" | "NODE_ENV">;
   database: DatabaseHandle;
   /** The job queue, whose counts (in the database, the same from every process) are gauges. */
   jobs: Pick<AppJobQueue, "depth">;
@@ -209,7 +209,7 @@ export function createMetrics({ env, database, jobs, build, logger }: MetricsOpt
   const endpoint: RequestHandler = async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
-    const access = metricsAccess(req, env.METRICS_TOKEN);
+    const access = operatorAccess(req, env);
     if (access === "hidden") {
       res.status(404).type("text/plain").send("Not found");
       return;
@@ -238,11 +238,18 @@ export function createMetrics({ env, database, jobs, build, logger }: MetricsOpt
 }
 
 /**
- * Loopback only (curl on the machine, a Prometheus beside it) while METRICS_TOKEN is unset: others
- * are told nothing is here. With the token set, everyone, loopback included, must present it.
+ * Who may read what is for the operator only (these metrics, the details of /healthz). With
+ * METRICS_TOKEN set, whoever presents it, loopback included; others are refused. Without it, in
+ * production nobody: a reverse proxy on the same machine connects over loopback too, and one that
+ * adds no forwarding header makes every stranger look like this machine. In development, this
+ * machine (loopback, without forwarding headers).
  */
-function metricsAccess(req: Request, token: string | undefined) {
-  if (!token) return isDirectLoopback(req) ? "ok" : "hidden";
+export function operatorAccess(
+  req: Request,
+  env: Pick<Env, "METRICS_TOKEN" | "NODE_ENV">,
+): "ok" | "hidden" | "unauthorized" {
+  const token = env.METRICS_TOKEN;
+  if (!token) return env.NODE_ENV !== "production" && isDirectLoopback(req) ? "ok" : "hidden";
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
   if (!presented) return "unauthorized";
   // Digests have one length whatever was sent, so the comparison's time tells nothing about it.

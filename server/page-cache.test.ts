@@ -1,4 +1,5 @@
-import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
@@ -21,6 +22,9 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     onServe: async (req) => {
       served.push(req.path);
     },
+    // The server looks the session up; here a header says who is a member.
+    isMember: async (req) => req.headers["x-member"] === "yes",
+    showState: true,
     ...options,
   });
   const app = express();
@@ -31,11 +35,10 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     next();
   });
   app.use(cache.middleware);
-  app.post("/change", (_req, res) => {
+  // Writes: /refused is refused; the rest succeed.
+  app.post("/{*splat}", (req, res) => {
+    if (req.path === "/refused") return res.status(400).end();
     res.status(303).setHeader("Location", "/").end();
-  });
-  app.post("/refused", (_req, res) => {
-    res.status(400).end();
   });
   app.get("/{*splat}", async (req, res) => {
     renders.push(req.originalUrl);
@@ -46,6 +49,14 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
     if (req.path === "/lang") res.cookie("lang", "ar");
     if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
     if (req.path === "/json") return res.json({ n });
+    if (req.query.kb) {
+      // Written as React Router writes: 16 KB at a time, waiting for a slow client to drain.
+      res.type("html");
+      for (let kb = 0; kb < Number(req.query.kb); kb += 16) {
+        if (!res.write(String(n % 10).repeat(16 * 1024))) await once(res, "drain");
+      }
+      return res.end();
+    }
     res.type("html");
     // Written in pieces, as React streams a page.
     res.write(`<html><script nonce="${n - 1}"></script>`);
@@ -56,13 +67,41 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => new Promise((resolve) => server.close(() => resolve()));
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, { headers });
+    const res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(10_000) });
     return { res, body: await res.text(), state: res.headers.get("x-page-cache") };
   };
-  const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
+  /** A member's write, or a visitor's. */
+  const post = (path: string, by: "member" | "visitor" = "member") =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: by === "member" ? { "x-member": "yes" } : {},
+    });
+  /**
+   * A client that asks for `paths` on one connection (HTTP/1.1 pipelining) and never reads a byte
+   * of the answers. Over loopback the kernel takes about 4 MB of them: the answers after that
+   * wait in the server.
+   */
+  const stalledReader = async (paths: string[]) => {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+    socket.pause();
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      paths
+        .map((path) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: node\r\n\r\n`)
+        .join(""),
+    );
+    const closing = close;
+    close = async () => {
+      socket.destroy();
+      await closing();
+    };
+    return socket;
+  };
   return {
     get,
     post,
+    stalledReader,
     renders,
     served,
     clock,
@@ -130,12 +169,11 @@ describe("the page cache", () => {
     await s.get("/");
     s.clock.now += 1_500;
     s.slow(200);
-    const [renewing, waiting] = await Promise.all([
-      s.get("/"),
-      new Promise<Awaited<ReturnType<typeof s.get>>>((resolve) =>
-        setTimeout(() => resolve(s.get("/")), 50),
-      ),
-    ]);
+    const renewal = s.get("/");
+    // Asked once the renewal is under way (not after a fixed time: on a busy machine the first
+    // request can arrive second).
+    while (s.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    const [renewing, waiting] = await Promise.all([renewal, s.get("/")]);
     expect(renewing.state).toBe("miss");
     expect(waiting.state).toBe("stale");
     expect(waiting.body).toContain("rendering 1");
@@ -156,6 +194,49 @@ describe("the page cache", () => {
     expect(crowd.filter((r) => r.state === "miss")).toHaveLength(1);
   });
 
+  it("serves those waiting as soon as the page is written, not once its client has read it", async () => {
+    const s = await serve();
+    // 6 MB of pages already rendered (served from the cache), then one to render.
+    await s.get("/filler?kb=3072");
+    const page = "/page?kb=192";
+    await s.stalledReader(["/filler?kb=3072", "/filler?kb=3072", page]);
+    while (!s.renders.includes(page)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = performance.now();
+    const waiting = await s.get(page);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(waiting.state).toBe("hit");
+    expect(waiting.body.length).toBe(192 * 1024);
+    expect(s.renders.filter((path) => path === page)).toHaveLength(1);
+  });
+
+  it("keeps at most 1 MB a connection has not read, and then makes nobody wait long", async () => {
+    const s = await serve({ maxWaitMs: 300 });
+    await s.get("/filler?kb=3072");
+    const page = "/page?kb=2048";
+    await s.stalledReader(["/filler?kb=3072", "/filler?kb=3072", page]);
+    while (!s.renders.includes(page)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = performance.now();
+    const visitor = await s.get(page);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The stalled client's rendering waits for it to read; the visitor's own did not.
+    expect(visitor.state).toBe("miss");
+    expect(visitor.body.length).toBe(2048 * 1024);
+  });
+
+  it("makes a visitor wait for another's rendering at most maxWaitMs, then render", async () => {
+    const s = await serve({ maxWaitMs: 100 });
+    s.slow(600);
+    const first = s.get("/category/motors");
+    while (s.renders.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    s.slow(0);
+    const started = performance.now();
+    const second = await s.get("/category/motors");
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(second.state).toBe("miss");
+    expect(second.body).toContain("rendering 2");
+    expect((await first).body).toContain("rendering 1");
+  });
+
   it("lets a crowd render for itself when the first answer may not be shared", async () => {
     const s = await serve();
     s.slow(50);
@@ -164,13 +245,52 @@ describe("the page cache", () => {
     expect(s.renders).toHaveLength(3);
   });
 
-  it("is emptied by a change that succeeded, not by one that was refused", async () => {
+  it("is emptied by a member's change that succeeded, not by a visitor's nor a refused one", async () => {
     const s = await serve();
     await s.get("/");
+    await s.post("/logout", "visitor");
+    await s.post("/edit-listing/1", "visitor");
     await s.post("/refused");
     expect((await s.get("/")).state).toBe("hit");
-    await s.post("/change");
+    await s.post("/moderation");
     expect((await s.get("/")).state).toBe("miss");
+  });
+
+  it("forgets only what a member's change can have altered", async () => {
+    const s = await serve();
+    const pages = ["/", "/search?q=kia", "/listing/A1", "/listing/b2.data", "/about"];
+    const states = async () => {
+      const result: Record<string, string | null> = {};
+      for (const page of pages) result[page] = (await s.get(page)).state;
+      return result;
+    };
+    await states();
+    // Their own things: nothing a visitor sees.
+    for (const path of ["/settings", "/favorites", "/api/favorites", "/messages/c1", "/logout"]) {
+      await s.post(path);
+    }
+    expect(Object.values(await states())).toEqual(["hit", "hit", "hit", "hit", "hit"]);
+    // One listing (its data address, as React Router sends the form): its page and the lists.
+    await s.post("/listing/a1.data");
+    expect(await states()).toEqual({
+      "/": "miss",
+      "/search?q=kia": "miss",
+      "/listing/A1": "miss",
+      "/listing/b2.data": "hit",
+      "/about": "miss",
+    });
+    // A new listing: the lists only.
+    await s.post("/post-ad");
+    expect(await states()).toEqual({
+      "/": "miss",
+      "/search?q=kia": "miss",
+      "/listing/A1": "hit",
+      "/listing/b2.data": "hit",
+      "/about": "miss",
+    });
+    // A profile (the seller's name is on their listings' pages): everything.
+    await s.post("/profile");
+    expect(Object.values(await states())).toEqual(["miss", "miss", "miss", "miss", "miss"]);
   });
 
   it("drops a rendering that began before a change", async () => {
@@ -178,7 +298,7 @@ describe("the page cache", () => {
     s.slow(150);
     const during = s.get("/");
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await s.post("/change");
+    await s.post("/my-listings");
     await during;
     s.slow(0);
     expect((await s.get("/")).state).toBe("miss");
@@ -192,6 +312,14 @@ describe("the page cache", () => {
     expect(s.cache.stats().entries).toBe(2);
     expect((await s.get("/a")).state).toBe("miss");
     expect((await s.get("/c")).state).toBe("hit");
+  });
+
+  it("says whether it rendered a page only when asked to", async () => {
+    const s = await serve({ showState: false });
+    await s.get("/");
+    const again = await s.get("/");
+    expect(again.state).toBe(null);
+    expect(again.body).toContain("rendering 1");
   });
 
   it("is off with a time to live of 0", async () => {

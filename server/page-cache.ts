@@ -15,9 +15,12 @@ import { dataSaverCookieName } from "../app/utils/data-saver";
  * - Only 200 answers of HTML or route data that set no cookie but the language, and not marked
  *   private or no-store.
  * - One rendering at a time per address: others asking meanwhile wait for it (or, if an older copy
- *   exists, get that one at once).
- * - Any change made through this process (a POST that succeeded) empties the cache, so whoever
- *   changed something sees it at once; other processes catch up within the second.
+ *   exists, get that one at once). They are served as soon as the rendering has written its last
+ *   byte, not when its own client has read it: a client that never reads must not hold anyone
+ *   else. And nobody waits longer than `maxWaitMs`: past it, they render the page themselves.
+ * - A change a member made through this process empties what it can have changed (changeOf
+ *   below), so whoever changed something sees it at once; other processes catch up within the
+ *   second. A visitor's write, a refused one, or one to a member's own things empties nothing.
  * - The stored page keeps its Content-Security-Policy: its scripts carry that rendering's nonce.
  */
 export interface PageCacheOptions {
@@ -25,10 +28,22 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** How long an expired copy may still be served while a new rendering is on its way. */
   staleMs?: number;
+  /** How long a visitor waits for someone else's rendering of the page before making their own. */
+  maxWaitMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   /** Work every visit needs even when served from here (counting a listing's view). */
   onServe?: (req: Request) => Promise<void>;
+  /**
+   * Whether a write came from a signed-in member (a session that exists, not just a cookie of
+   * that name): only their changes empty the cache.
+   */
+  isMember: (req: Request) => Promise<boolean>;
+  /**
+   * Say on each page whether it was rendered (`X-Page-Cache: miss | hit | stale`), for tests and
+   * benchmarks. Off in production: it tells an attacker which addresses make the server work.
+   */
+  showState?: boolean;
   now?: () => number;
 }
 
@@ -37,8 +52,24 @@ interface Entry {
   headers: [string, number | string | string[]][];
   body: Buffer;
   storedAt: number;
-  generation: number;
+  /** The listing whose page this is (lower case), or null for every other page. */
+  listingId: string | null;
 }
+
+/** A rendering on its way: whoever waits for the page waits for `done`. */
+interface Rendering {
+  listingId: string | null;
+  /** A change since it began may have reached its data: served to nobody but its own client. */
+  dropped: boolean;
+  done: Promise<Entry | null>;
+}
+
+/**
+ * What a change can have altered in the pages visitors see: everything, the lists (every page
+ * that is not one listing's: home, categories, search, sellers, static pages), or one listing's
+ * page and the lists.
+ */
+type Change = { scope: "all" } | { scope: "lists" } | { scope: "listing"; id: string };
 
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
@@ -56,19 +87,70 @@ const CACHEABLE_TYPE = /^(text\/html|text\/x-script)/;
 /** Paths that are never the same for two people, or are not pages. */
 const NEVER = /^\/(api|healthz|dev)(\/|$)/;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const LISTING_PAGE = /^\/listing\/([^/]+)$/;
+/** Of pages that may serve others, what one connection may leave unread in memory (capture). */
+const UNREAD_BYTES = 1024 * 1024;
+/** Per connection (a stalled one is dropped by the server's write timeout, server/http-server.ts). */
+const unreadBytes = new WeakMap<object, number>();
+
+/**
+ * Writes to a member's own things — settings, favourites, conversations and read marks, saved
+ * searches, push subscriptions, photos staged for a post that is not sent yet, signing in and
+ * out: no page a visitor sees shows them. (Deleting one's account is a form of /settings too: its
+ * listings leave the lists within PAGE_CACHE_SECONDS, as after a change made on another instance.)
+ */
+const PERSONAL_WRITES =
+  /^\/(settings|favorites|api\/favorites|messages|saved-searches|api\/push-subscriptions|api\/photos|logout|auth|forgot-password|unsubscribe)(\/|$)/;
+/** Writes to one listing named in the address: its owner's edits, status, renewal; a report. */
+const LISTING_WRITES = /^\/(?:listing|edit-listing|api\/listings|renew)\/([^/]+)$/;
+/** A new listing: it joins lists, and no other listing's page changes. */
+const NEW_LISTING = /^\/(post-ad|api\/listings)$/;
+
+/**
+ * What a member's successful write to `pathname` can have changed for visitors. Conservative
+ * where the address does not say: a write anywhere else (a profile's name and photo, which show
+ * on the seller's listings; a moderator's decision; the my-listings page, whose listing is in the
+ * form) empties everything.
+ */
+export function changeOf(pathname: string): Change | null {
+  // A form sent by React Router goes to the route's data address (`/_root.data` is the home page).
+  const path = pathname
+    .replace(/\.data$/, "")
+    .replace(/^\/_root$/, "/")
+    .replace(/(.)\/$/, "$1");
+  if (PERSONAL_WRITES.test(path)) return null;
+  const listing = LISTING_WRITES.exec(path)?.[1];
+  if (listing) return { scope: "listing", id: listing.toLowerCase() };
+  if (NEW_LISTING.test(path)) return { scope: "lists" };
+  return { scope: "all" };
+}
+
+function listingOf(pathname: string) {
+  return LISTING_PAGE.exec(pathname.replace(/\.data$/, ""))?.[1]?.toLowerCase() ?? null;
+}
+
+function alters(change: Change, listingId: string | null) {
+  if (change.scope === "all" || listingId === null) return true;
+  return change.scope === "listing" && change.id === listingId;
+}
 
 export function createPageCache({
   ttlMs,
   staleMs = 10_000,
+  maxWaitMs = 2_000,
   maxEntries = 2_000,
   maxBytes = 64 * 1024 * 1024,
   onServe,
+  isMember,
+  showState = false,
   now = Date.now,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
-  const rendering = new Map<string, Promise<Entry | null>>();
+  /** The latest rendering of each address that is on its way. */
+  const rendering = new Map<string, Rendering>();
+  /** Every rendering on its way, older ones that a waiter gave up on too. */
+  const inFlight = new Set<Rendering>();
   let bytes = 0;
-  let generation = 0;
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -89,10 +171,10 @@ export function createPageCache({
     }
   }
 
-  function clear() {
-    generation++;
-    entries.clear();
-    bytes = 0;
+  /** Forgets what `change` can have altered, and keeps renderings begun before it from being stored. */
+  function invalidate(change: Change) {
+    for (const [key, entry] of entries) if (alters(change, entry.listingId)) forget(key);
+    for (const pending of inFlight) if (alters(change, pending.listingId)) pending.dropped = true;
   }
 
   function keyOf(req: Request, res: Response): string | null {
@@ -112,23 +194,54 @@ export function createPageCache({
     return `${res.locals.lang}|${bot}|${saver}|${req.originalUrl}`;
   }
 
-  function send(res: Response, entry: Entry, state: "hit" | "stale") {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("X-Page-Cache", state);
-    res.status(entry.status).end(entry.body);
+  function tell(res: Response, state: "miss" | "hit" | "stale") {
+    if (showState) res.setHeader("X-Page-Cache", state);
   }
 
   async function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
     if (onServe) await onServe(req);
-    send(res, entry, state);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    tell(res, state);
+    res.status(entry.status).end(entry.body);
   }
 
-  /** Records what this response sends, and stores it if it may serve others. */
-  function capture(key: string, res: Response, done: (entry: Entry | null) => void) {
-    const started = generation;
+  /** Renders the page for this request, and stores it if it may serve others. */
+  function render(key: string, req: Request, res: Response) {
+    let settle: (entry: Entry | null) => void = () => {};
+    const pending: Rendering = {
+      listingId: listingOf(req.path),
+      dropped: false,
+      done: new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      }),
+    };
+    rendering.set(key, pending);
+    inFlight.add(pending);
+    capture(res, pending.listingId, (entry) => {
+      inFlight.delete(pending);
+      if (rendering.get(key) === pending) rendering.delete(key);
+      const shared = entry && !pending.dropped ? entry : null;
+      if (shared) store(key, shared);
+      else if (!entry) forget(key);
+      settle(shared);
+    });
+    tell(res, "miss");
+  }
+
+  /**
+   * Records what this response sends. `done` is called once: with the page as soon as its last
+   * byte is written (its client may take as long as it likes to read it), or with null when the
+   * page may not be shared or the response ended without it.
+   */
+  function capture(res: Response, listingId: string | null, done: (entry: Entry | null) => void) {
     const chunks: Buffer[] = [];
     let size = 0;
-    let finished = false;
+    let settled = false;
+    const finish = (entry: Entry | null) => {
+      if (settled) return;
+      settled = true;
+      done(entry);
+    };
     const write = res.write;
     const end = res.end;
     const take = (chunk: unknown, encoding: unknown) => {
@@ -141,23 +254,35 @@ export function createPageCache({
       if (size <= maxBytes / 8) chunks.push(buffer);
     };
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      const before = size;
       take(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      const accepted = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      if (accepted || size > maxBytes / 8) return accepted;
+      // React Router waits for a slow client to drain what it was sent before it writes more.
+      // A page that may serve others is written to its end whatever its client's pace: what
+      // that client has not read stays in memory, up to UNREAD_BYTES a connection (a client
+      // asking for many pages at once and reading none would otherwise hold them all).
+      const unread = (unreadBytes.get(res.req.socket) ?? 0) + size - before;
+      if (unread > UNREAD_BYTES) return false;
+      unreadBytes.set(res.req.socket, unread);
+      return true;
     } as Response["write"];
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
-      finished = true;
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      // Called first: it settles the status and headers that decide whether the page is shared.
+      const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      finish(entryOf(res, chunks, size, listingId));
+      return result;
     } as Response["end"];
-    res.on("close", () => {
-      const entry = finished && generation === started ? entryOf(res, chunks, size) : null;
-      if (entry) store(key, entry);
-      else forget(key);
-      done(entry);
-    });
+    res.on("close", () => finish(null));
   }
 
-  function entryOf(res: Response, chunks: Buffer[], size: number): Entry | null {
+  function entryOf(
+    res: Response,
+    chunks: Buffer[],
+    size: number,
+    listingId: string | null,
+  ): Entry | null {
     if (res.statusCode !== 200 || size > maxBytes / 8) return null;
     if (!CACHEABLE_TYPE.test(String(res.getHeader("Content-Type") ?? ""))) return null;
     if (/private|no-store/i.test(String(res.getHeader("Cache-Control") ?? ""))) return null;
@@ -167,20 +292,39 @@ export function createPageCache({
     const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
       value === undefined || PER_RESPONSE.has(name) ? [] : [[name, value] as Entry["headers"][0]],
     );
-    return {
-      status: 200,
-      headers,
-      body: Buffer.concat(chunks),
-      storedAt: now(),
-      generation,
-    };
+    return { status: 200, headers, body: Buffer.concat(chunks), storedAt: now(), listingId };
+  }
+
+  /** Waits for `pending` at most maxWaitMs; null when it took longer or cannot be shared. */
+  function waitFor(pending: Rendering) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), maxWaitMs);
+    });
+    return Promise.race([pending.done, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * A write empties the cache only when it succeeded and a member made it: anyone can send a
+   * POST (a visitor's /logout, a form refused), and one every few milliseconds would otherwise
+   * make every visitor's page a new rendering. The member is looked up while the write runs
+   * (the route's own lookup of the same cookies joins it).
+   */
+  function watchWrite(req: Request, res: Response) {
+    const change = changeOf(req.path);
+    if (!change) return;
+    const member = isMember(req).catch(() => false);
+    res.once("finish", () => {
+      if (res.statusCode >= 400) return;
+      void member.then((yes) => {
+        if (yes) invalidate(change);
+      });
+    });
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if (WRITES.has(req.method)) {
-      res.on("finish", () => {
-        if (res.statusCode < 400) clear();
-      });
+      watchWrite(req, res);
       return next();
     }
     const key = ttlMs > 0 ? keyOf(req, res) : null;
@@ -192,23 +336,12 @@ export function createPageCache({
       const pending = rendering.get(key);
       if (pending) {
         if (entry && age <= ttlMs + staleMs) return await serve(req, res, entry, "stale");
-        const fresh = await pending;
+        const fresh = await waitFor(pending);
         if (fresh) return await serve(req, res, fresh, "hit");
-        res.setHeader("X-Page-Cache", "miss");
-        return next();
+        // Not shareable, or too slow: this visitor's own rendering, which later visitors of
+        // the page wait for instead of the one that is late.
       }
-      let done: (entry: Entry | null) => void = () => {};
-      rendering.set(
-        key,
-        new Promise<Entry | null>((resolve) => {
-          done = resolve;
-        }),
-      );
-      capture(key, res, (stored) => {
-        rendering.delete(key);
-        done(stored);
-      });
-      res.setHeader("X-Page-Cache", "miss");
+      render(key, req, res);
       next();
     } catch (error) {
       next(error);
@@ -217,7 +350,8 @@ export function createPageCache({
 
   return {
     middleware,
-    clear,
+    /** Empties the whole cache. */
+    clear: () => invalidate({ scope: "all" }),
     /** For tests and /healthz: what the cache holds. */
     stats: () => ({ entries: entries.size, bytes }),
   };

@@ -21,10 +21,15 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-server-"));
 const dataDir = path.join(tmp, "nested", "data");
 let databaseUrl: string | undefined;
 let server: RunningServer;
+const OPERATOR_TOKEN = "operator-token-for-the-suite-0123456789";
 
 beforeAll(async () => {
   databaseUrl = await createServerDatabase("souqna_srv");
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
+  server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    METRICS_TOKEN: OPERATOR_TOKEN,
+  });
 });
 
 afterAll(async () => {
@@ -41,7 +46,8 @@ const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? "";
 describe("a fresh start", () => {
   it("creates a missing DATA_DIR and reports a healthy database", async () => {
     if (!serverUrl) expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
-    const res = await get("/healthz");
+    // The details are for the operator's token (strangers learn ok or fail).
+    const res = await get("/healthz", { authorization: `Bearer ${OPERATOR_TOKEN}` });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({

@@ -150,6 +150,12 @@ const EnvSchema = z.object({
    */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /**
+   * Say on each page whether the page cache rendered it (`X-Page-Cache: miss | hit | stale`), for
+   * tests and benchmarks. Unset: on, except in production, where it would tell an attacker which
+   * addresses make the server work.
+   */
+  PAGE_CACHE_HEADER: booleanish.optional(),
+  /**
    * Days an active listing stays in search after it is posted or renewed; its owner is reminded
    * 3 days before (app/domain/listings/listing-expiry.server.ts).
    */
@@ -162,8 +168,9 @@ const EnvSchema = z.object({
   /** URLs per sitemap file: the protocol allows 50,000; tests lower it. */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /**
-   * With it, GET /metrics answers anyone presenting `Authorization: Bearer <token>` (and no one
-   * else); without it, only this machine (loopback, not through a proxy).
+   * With it, GET /metrics and the details of /healthz answer anyone presenting
+   * `Authorization: Bearer <token>` (and no one else). Without it, in production nobody gets
+   * them; in development, this machine (loopback, not through a proxy).
    */
   METRICS_TOKEN: z
     .string()

@@ -32,6 +32,8 @@ import {
   type Traffic,
 } from "./traffic";
 
+const OPERATOR_TOKEN = "operator-token-for-the-load-run-0123456789";
+
 const PHASES = ["steady", "pg-restart", "disk-full", "smtp-refusing"] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -170,6 +172,8 @@ async function main() {
       LISTINGS_PER_MEMBER_PER_HOUR: "100000",
       LISTINGS_PER_MEMBER_PER_DAY: "100000",
       LOG_LEVEL: "info",
+      // /healthz says why only to the operator's token.
+      METRICS_TOKEN: OPERATOR_TOKEN,
     };
     console.log("▶ two instances (A seeds the demo listings)");
     servers.push(await startServer({ ...env, SEED_DEMO: "true" }, 180_000));
@@ -316,6 +320,7 @@ async function main() {
             ["B", b],
           ] as const) {
             const res = await fetch(`${server.url}/healthz`, {
+              headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
               signal: AbortSignal.timeout(3000),
             }).catch(() => null);
             const body = (await res?.json().catch(() => null)) as {

@@ -36,7 +36,8 @@ describe("with an https public address and one trusted proxy", () => {
 });
 
 describe("without a proxy", () => {
-  const s = serverForFile();
+  const token = "operator-token-for-the-suite-0123456789";
+  const s = serverForFile({ METRICS_TOKEN: token });
 
   it("ignores a client's request id", async () => {
     const res = await fetch(`${s.url}/healthz`, {
@@ -45,13 +46,17 @@ describe("without a proxy", () => {
     expect(res.headers.get("x-request-id")).not.toBe("chosen-by-client-1");
   });
 
-  it("tells strangers ok or fail only, and this machine why", async () => {
+  it("tells strangers ok or fail only, and the operator's token why", async () => {
     const outside = await fetch(`${s.url}/healthz`, {
       headers: { "x-forwarded-for": "203.0.113.5" },
     });
     expect(outside.status).toBe(200);
     expect(await outside.json()).toEqual({ status: "ok" });
-    const local = await (await fetch(`${s.url}/healthz`)).json();
+    // This machine without the token is a stranger too (tests/abuse/29-*).
+    expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const local = await (
+      await fetch(`${s.url}/healthz`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(local).toMatchObject({
       status: "ok",
       database: { status: "up" },

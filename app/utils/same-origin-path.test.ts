@@ -74,6 +74,7 @@ describe("currentPath", () => {
     expect(currentPath("//evil.example/x", "?a=1")).toBe("/evil.example/x?a=1");
     expect(currentPath("/\\evil.example")).toBe("/evil.example");
     expect(currentPath("/search", "?q=kia")).toBe("/search?q=kia");
-    expect(currentPath("/./\\evil.example")).toBe("/");
+    expect(currentPath("/%2F%2Fevil.example/x", "?lang=ar")).toBe("/evil.example/x?lang=ar");
+    expect(currentPath("/./\\evil.example", "?lang=ar")).toBe("/?lang=ar");
   });
 });

@@ -48,9 +48,10 @@ function leavesSite(address: string) {
 
 /**
  * The page's own path for a link back to it (language switch, "Try again"): leading slashes and
- * backslashes are folded into one, so the link can only ever point at this site.
+ * backslashes (written, encoded or look-alike) are folded into one, so the link can only ever
+ * point at this site; a path that still would not stay here becomes the home page, with its query.
  */
 export function currentPath(pathname: string, search = "") {
-  const path = `/${pathname.replace(/^[/\\\s]+/, "")}`;
-  return sameOriginPath(`${path}${search}`) ?? "/";
+  const path = `/${pathname.replace(/^(?:[/\\\s\u2215\u2044\u29F8\uFF0F\uFF3C\u29F5\uFE68]|%2f|%5c)+/i, "")}`;
+  return sameOriginPath(`${path}${search}`) ?? sameOriginPath(`/${search}`) ?? "/";
 }

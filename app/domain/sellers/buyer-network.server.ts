@@ -2,7 +2,7 @@ import net from "node:net";
 import type { LinkSigner } from "~/utils/signed-link.server";
 
 /*
- * "One per network" for reply times (decision 026's amendment): three accounts a seller opens on
+ * "One per network" for reply times (decision 026): three accounts a seller opens on
  * one connection must count as one buyer. A conversation is to record, when it is started, the
  * buyer's network as a keyed hash of its prefix: an IPv4 /24 or an IPv6 /48 (what one household,
  * office or small provider holds), never the address itself. Keyed, because a /24 has only 16

@@ -20,7 +20,7 @@ import {
  * waited so far once that is an hour (before then it says nothing yet). The median is
  * percentile_disc: a real conversation's time, never an average of two.
  *
- * Only buyers a seller cannot make up count (decision 026's amendment): a confirmed e-mail, not
+ * Only buyers a seller cannot make up count (decision 026): a confirmed e-mail, not
  * suspended, an account a day old when the conversation started, neither side blocking the
  * other; and each buyer once (their most recent conversation), so one friend asking about ten
  * listings is one conversation, not ten.

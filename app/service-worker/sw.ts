@@ -73,14 +73,6 @@ cleanupOutdatedCaches();
  * sign-out (a slow network, a page saved after its data) must not be kept for the next person.
  */
 let session = 0;
-const expirations = new Map<string, ExpirationPlugin>();
-
-/** Each cache's expiration, remembered so a sign-out drops its bookkeeping with it. */
-function expiration(cacheName: string, maxEntries: number) {
-  const plugin = new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true });
-  expirations.set(cacheName, plugin);
-  return plugin;
-}
 
 /** Keeps a response only if the session it was fetched in has not ended meanwhile. */
 const sameSession = {
@@ -96,16 +88,17 @@ const sameSession = {
   }) => (state?.session === session ? response : null),
 };
 
-/** Forgets everything one person opened here: saved pages, photos, posts waiting to be sent. */
+/**
+ * Forgets everything one person opened here: saved pages, photos, posts waiting to be sent. Each
+ * on its own: a queue that cannot be read must not keep a page. (The expiration's timestamps of
+ * the deleted entries stay behind; they name nothing that can be served.)
+ */
 async function forgetMember() {
   session += 1;
   lastSaved.clear();
-  await Promise.all([
+  await Promise.allSettled([
     forgetQueuedPosts(null),
-    ...PERSONAL_CACHES.map((name) => {
-      const plugin = expirations.get(name);
-      return plugin ? plugin.deleteCacheAndMetadata() : caches.delete(name).then(() => {});
-    }),
+    ...PERSONAL_CACHES.map((name) => caches.delete(name)),
   ]);
 }
 
@@ -148,7 +141,7 @@ registerRoute(
     cacheName: CACHES.assets,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      expiration(CACHES.assets, ASSET_ENTRIES),
+      new ExpirationPlugin({ maxEntries: ASSET_ENTRIES, purgeOnQuotaError: true }),
     ],
   }),
 );
@@ -161,7 +154,7 @@ registerRoute(
     plugins: [
       sameSession,
       new CacheableResponsePlugin({ statuses: [200] }),
-      expiration(CACHES.media, MEDIA_ENTRIES),
+      new ExpirationPlugin({ maxEntries: MEDIA_ENTRIES, purgeOnQuotaError: true }),
     ],
   }),
 );
@@ -242,7 +235,7 @@ function pageStrategy(cacheName: string, maxEntries: number) {
       sameSession,
       oneCopyPerPage,
       stampSavedAt,
-      expiration(cacheName, maxEntries),
+      new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true }),
       { cachedResponseWillBeUsed: markSavedCopy },
     ],
   });

@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { selectRows } from "../../app/db/client.server";
 import { users } from "../../app/db/schema";
 import { type HttpMember, postListingOverHttp, signUpOverHttp } from "../setup/http-members";
 import { serverForFile } from "./server";
@@ -61,11 +62,12 @@ const inGoodStanding = (emails: string[]) =>
       .update(users)
       .set({ emailVerified: true, createdAt: sql`now() - interval '30 days'` })
       .where(inArray(users.email, emails));
-    const columns = await db.execute(
+    const columns = await selectRows(
+      db,
       sql`select 1 from information_schema.columns
           where table_name = 'conversations' and column_name = 'buyer_network'`,
     );
-    networkRecorded = (("rows" in columns ? columns.rows : columns) as unknown[]).length > 0;
+    networkRecorded = columns.length > 0;
   });
 
 describe("a seller's reply time", () => {

@@ -89,9 +89,12 @@ const sameSession = {
 };
 
 /**
- * Forgets everything one person opened here: saved pages, photos, posts waiting to be sent. Each
- * on its own: a queue that cannot be read must not keep a page. (The expiration's timestamps of
- * the deleted entries stay behind; they name nothing that can be served.)
+ * Forgets everything one person opened here: saved pages, photos, posts waiting to be sent, and
+ * this browser's push subscription — the server cannot tell which of a member's browsers signed
+ * out (decision 021), and the next person must not be shown their messages' notifications; the
+ * push service then answers 410 and the server deletes the row. Each on its own: a queue that
+ * cannot be read must not keep a page. (The expiration's timestamps of the deleted entries stay
+ * behind; they name nothing that can be served.)
  */
 async function forgetMember() {
   session += 1;
@@ -99,6 +102,9 @@ async function forgetMember() {
   await Promise.allSettled([
     forgetQueuedPosts(null),
     ...PERSONAL_CACHES.map((name) => caches.delete(name)),
+    self.registration.pushManager
+      ?.getSubscription()
+      .then((subscription) => subscription?.unsubscribe()),
   ]);
 }
 

@@ -7,8 +7,8 @@ import { serverForFile } from "./server";
  * Finding 5: the service worker kept the home page (and `/_root.data`, which carry the member's
  * name and e-mail) in `souqna-pages`, which a sign-out did not clear; the next person on that
  * phone, offline or on a connection slower than 4 s, was shown the previous member's page. The
- * worker now forgets every saved page and photo as a sign-out goes by, and keeps no page fetched
- * for the member that arrives after it.
+ * worker now forgets every saved page and photo as a sign-out goes by (and unsubscribes the
+ * browser from the member's pushes), and keeps no page fetched for the member that arrives after.
  *
  * The built worker, as the server serves it at /sw.js, runs here in a bare script context with
  * in-memory caches and a network the test answers (the browser journey is
@@ -87,12 +87,26 @@ async function startWorker(network: (request: Request) => Promise<Response>) {
   const listeners = new Map<string, ((event: unknown) => void)[]>();
   const caches = new MemoryCaches();
   const location = new URL(`${s.url}/sw.js`);
+  const push = { unsubscribed: 0 };
+  const pushManager = {
+    getSubscription: async () => ({
+      unsubscribe: async () => {
+        push.unsubscribed += 1;
+        return true;
+      },
+    }),
+  };
   const scope: Record<string, unknown> = {
     location,
     caches,
     fetch: network,
     navigator: { language: "en" },
-    registration: { active: {}, sync: { register: async () => {} }, scope: `${s.url}/` },
+    registration: {
+      active: {},
+      sync: { register: async () => {} },
+      pushManager,
+      scope: `${s.url}/`,
+    },
     clients: { claim: async () => {}, matchAll: async () => [] },
     skipWaiting: async () => {},
     addEventListener: (type: string, listener: (event: unknown) => void) => {
@@ -120,6 +134,7 @@ async function startWorker(network: (request: Request) => Promise<Response>) {
   vm.runInNewContext(code, scope, { filename: "sw.js" });
   return {
     caches,
+    push,
     /** Dispatches a fetch as the browser would; resolves once everything it started is done. */
     async dispatch(request: Request) {
       const event = new FetchEvent("fetch", { request });
@@ -187,6 +202,8 @@ describe("the service worker at a sign-out", () => {
       }
       // The app's own code stays: the next person needs it, and it is nobody's.
       expect(await (await worker.caches.open("souqna-assets")).keys()).toHaveLength(1);
+      // And the browser stops receiving the member's pushes.
+      expect(worker.push.unsubscribed, ending).toBe(1);
     }
 
     // Any other form keeps what is saved.
@@ -200,6 +217,7 @@ describe("the service worker at a sign-out", () => {
       }),
     );
     expect(await (await worker.caches.open("souqna-pages")).keys()).toHaveLength(1);
+    expect(worker.push.unsubscribed).toBe(0);
   });
 
   it("does not keep a page drawn for the member that arrives after the sign-out", async () => {

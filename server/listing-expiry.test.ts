@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../app/db/client.server";
-import { listings } from "../app/db/schema";
+import { listings, users } from "../app/db/schema";
 import { listOutbox, readOutboxMessage } from "../app/mail/outbox.server";
 import {
   getAs,
@@ -59,6 +59,8 @@ async function backdate() {
       .update(listings)
       .set({ expiresAt: sql`now() + interval '2 days'` })
       .where(inArray(listings.id, [expiringId]));
+    // Reminders go only to a confirmed address: the owner confirmed theirs.
+    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, owner.email));
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 import type { Agent } from "node:https";
-import type { DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { mailRecipient } from "~/domain/notifications/mail-recipient.server";
 import { queuePush } from "~/domain/notifications/queue-push.server";
 import { type PushMessage, sendPushToSubscription } from "~/domain/notifications/send-push.server";
 import { findUnreadPush, sendUnreadNotices } from "~/domain/notifications/unread-notices.server";
@@ -185,7 +186,19 @@ export interface JobHandlerContext {
 
 /** Runs the app's jobs in this process: the single process, the primary, or `npm run jobs`. */
 export async function registerJobHandlers(queue: AppJobQueue, context: JobHandlerContext) {
-  await queue.work("send-mail", (job) => sendMailJob(job.data, context), { concurrency: 2 });
+  await queue.work(
+    "send-mail",
+    async (job) => {
+      const outcome = await sendMailJob(job.data, { ...context, db: context.database.db });
+      if (outcome === "withheld") {
+        context.logger.info(
+          { kind: job.data.template.kind },
+          "mail not sent: the address is not a confirmed member's",
+        );
+      }
+    },
+    { concurrency: 2 },
+  );
   const sender = jobSender(queue);
   // Signed with the session secret's derived key, like every link that works signed out.
   const signer = createLinkSigner(resolveSessionSecret(context.env));
@@ -301,18 +314,34 @@ async function registerPushHandlers(queue: AppJobQueue, context: JobHandlerConte
   );
 }
 
-/** Renders the mail in its language and hands it to the mailer; a throw is retried by the queue. */
+/**
+ * Renders the mail in its language and hands it to the mailer; a throw is retried by the queue.
+ * Every mail passes here, so here it is decided whether its address may get it now
+ * (mailRecipient): notifications only to a confirmed address, and a name nobody confirmed is
+ * never used. `db` is absent only where tests run mail jobs inline without a database.
+ */
 export async function sendMailJob(
   data: AppJobs["send-mail"],
-  { env, mailer }: { env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">; mailer: Mailer },
-) {
+  {
+    env,
+    mailer,
+    db,
+  }: { env: Pick<Env, "PUBLIC_URL" | "SUPPORT_EMAIL">; mailer: Mailer; db?: Database },
+): Promise<"sent" | "withheld"> {
+  let template = templateFromJson(data.template);
+  if (db) {
+    const recipient = await mailRecipient(db, data.to, template.kind);
+    if (!recipient.send) return "withheld";
+    if (!recipient.confirmed) template = { ...template, name: "" };
+  }
   await sendTemplate(mailer, {
     to: data.to,
     lang: data.lang,
-    template: templateFromJson(data.template),
+    template,
     publicUrl: env.PUBLIC_URL,
     supportEmail: env.SUPPORT_EMAIL,
   });
+  return "sent";
 }
 
 /**

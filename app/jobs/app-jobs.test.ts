@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { users } from "../db/schema";
 import type { Mailer, OutgoingMail } from "../mail/mailer.server";
 import { queueMail, templateFromJson, templateToJson } from "../mail/queue-mail.server";
 import type { MailTemplate } from "../mail/templates.server";
@@ -44,6 +45,10 @@ describe("the app's jobs", () => {
     });
     await queue.start();
     await registerJobHandlers(queue, { env, database, mailer, logger: silent });
+    // A member who confirmed their address: a reminder may reach them.
+    await database.db
+      .insert(users)
+      .values({ id: "rania", name: "Rania", email: "rania@example.com", emailVerified: true });
   });
   afterAll(async () => {
     await queue.stop({ timeoutMs: 1000 });

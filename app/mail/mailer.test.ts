@@ -12,7 +12,7 @@ import {
   outboxEnabled,
   readOutboxMessage,
 } from "./outbox.server";
-import { type MailTemplate, renderMail, sendTemplate } from "./templates.server";
+import { type MailTemplate, renderMail, sendTemplate, unlinked } from "./templates.server";
 
 const links = { publicUrl: "https://souqna.example", supportEmail: "help@souqna.example" };
 const resetUrl = "https://souqna.example/auth?type=recovery&token=abc123";
@@ -279,8 +279,8 @@ describe("templates", () => {
         expect(`${mail.text}${mail.html}${mail.subject}`).not.toContain("{{");
 
         expect(mail.html).not.toContain("<script>");
-        expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-        expect(mail.text).toContain(name);
+        expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/\u200Bscript&gt;");
+        expect(mail.text).toContain(unlinked(name));
 
         const url = "url" in template ? template.url : "https://souqna.example/forgot-password";
         expect(mail.text).toContain(url);
@@ -295,6 +295,77 @@ describe("templates", () => {
       });
     }
   }
+
+  it("never put what a member wrote in a subject, nor make a link of it", () => {
+    const lure = "ACTION REQUIRED: verify at https://evil.example/login or write to x@evil.example";
+    const notices: MailTemplate[] = [
+      {
+        kind: "saved-search-alert",
+        name: lure,
+        search: lure,
+        total: 2,
+        listings: [{ title: lure, price: "SYP 1", url: "https://souqna.example/listing/1" }],
+        url: "https://souqna.example/search?q=x",
+        unsubscribeUrl: "https://souqna.example/unsubscribe?t=1",
+      },
+      {
+        kind: "unread-messages",
+        name: lure,
+        url: "https://souqna.example/messages/1",
+        conversations: [{ sender: lure, title: lure }],
+        unsubscribeUrl: "https://souqna.example/unsubscribe?t=1",
+      },
+      {
+        kind: "unread-messages",
+        name: lure,
+        url: "https://souqna.example/messages",
+        conversations: [
+          { sender: lure, title: lure },
+          { sender: "Omar", title: "Kia" },
+        ],
+        unsubscribeUrl: "https://souqna.example/unsubscribe?t=1",
+      },
+      {
+        kind: "favorite-changed",
+        name: lure,
+        url: "https://souqna.example/listing/1",
+        title: lure,
+        change: { kind: "price-drop", oldPrice: 2, newPrice: 1 },
+        unsubscribeUrl: "https://souqna.example/unsubscribe?t=1",
+      },
+      {
+        kind: "favorite-changed",
+        name: lure,
+        url: "https://souqna.example/listing/1",
+        title: lure,
+        change: { kind: "sold" },
+        unsubscribeUrl: "https://souqna.example/unsubscribe?t=1",
+      },
+    ];
+    for (const lang of ["en", "ar"] as const) {
+      for (const template of notices) {
+        const mail = renderMail(template, lang, links);
+        const what = `${template.kind} ${lang}`;
+        expect(mail.subject, what).not.toMatch(/ACTION|evil/);
+        for (const body of [mail.text, mail.html]) {
+          // Quoted as the member's words, and told whose words they are.
+          expect(body, what).toMatch(lang === "ar" ? /«\u2068ACTION/ : /“\u2068ACTION/);
+          expect(body, what).toContain(
+            lang === "ar" ? "ما بين علامتَي التنصيص كتبه أعضاء" : "Text in quotation marks",
+          );
+          // No address a mail client would link: each is broken by a zero-width space.
+          expect(body, what).not.toMatch(/evil\.example|https?:\/\/evil|x@evil/);
+        }
+        // The only links are ours.
+        for (const link of linksIn(mail))
+          expect(link, what).toMatch(/^https:\/\/souqna\.example\//);
+      }
+    }
+    expect(unlinked("see evil.example/login, http://x.y or a@b.c")).toBe(
+      "see evil.\u200Bexample/\u200Blogin, http:\u200B/\u200B/\u200Bx.\u200By or a@\u200Bb.\u200Bc",
+    );
+    expect(unlinked("Kia Rio 2015. Clean")).toBe("Kia Rio 2015. Clean");
+  });
 
   it("says how long each link works", () => {
     expect(renderMail(templates[0] as MailTemplate, "en", links).text).toContain("3 days");

@@ -81,6 +81,27 @@ function sectionOf(template: MailTemplate) {
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
+ * What a member wrote (a name, a title, a search's name), as words no mail client makes a link
+ * of: a zero-width space after each dot, colon, slash and @ breaks "evil.example/login",
+ * "http://…" and "x@y.example" for the linkers of Gmail, Outlook and Apple Mail, and shows
+ * nothing. The catalog puts it in quotation marks, and the mail says who wrote those.
+ */
+export function unlinked(text: string) {
+  return text.replace(/([.:/\\@\u3002\uFF0E\uFF61\uFF1A\uFF0F\uFF20])(?=\S)/g, "$1\u200B");
+}
+
+/** Member text in a sentence: unlinked, then isolated. */
+const quoted = (text: string) => isolate(unlinked(text));
+
+/** Templates that quote what a member wrote, and so end with who wrote it. */
+const QUOTES_MEMBERS: ReadonlySet<MailTemplate["kind"]> = new Set([
+  "listing-expiring",
+  "unread-messages",
+  "favorite-changed",
+  "saved-search-alert",
+]);
+
+/**
  * The brand green of the site's buttons (app.css). Not the original #05966b: white on it is
  * 3.6:1, under WCAG AA; this shade is 5.5:1.
  */
@@ -101,7 +122,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
   const vars = {
     // First-strong isolates: an Arabic name in an English sentence (or the reverse) must not
     // drag the punctuation around it to the wrong side.
-    name: `\u2068${template.name}\u2069`,
+    name: quoted(template.name),
     supportEmail: links.supportEmail,
     when:
       template.kind === "password-changed"
@@ -116,11 +137,11 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
         : "",
     title:
       template.kind === "listing-expiring"
-        ? isolate(template.title)
+        ? quoted(template.title)
         : template.kind === "unread-messages"
-          ? isolate(template.conversations[0]?.title ?? "")
+          ? quoted(template.conversations[0]?.title ?? "")
           : template.kind === "favorite-changed"
-            ? isolate(template.title)
+            ? quoted(template.title)
             : "",
     oldPrice:
       template.kind === "favorite-changed" && template.change.kind === "price-drop"
@@ -131,8 +152,8 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
         ? isolate(formatPrice(lang, template.change.newPrice))
         : "",
     sender:
-      template.kind === "unread-messages" ? isolate(template.conversations[0]?.sender ?? "") : "",
-    search: template.kind === "saved-search-alert" ? isolate(template.search) : "",
+      template.kind === "unread-messages" ? quoted(template.conversations[0]?.sender ?? "") : "",
+    search: template.kind === "saved-search-alert" ? quoted(template.search) : "",
     count:
       template.kind === "unread-messages" ? formatNumber(lang, template.conversations.length) : "",
     formatted: template.kind === "saved-search-alert" ? formatNumber(lang, template.total) : "",
@@ -146,7 +167,8 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
       ? t("savedSearchAlert.subject", { ...vars, count: template.total })
       : t(`${section}.subject`, vars);
   const lines = {
-    greeting: t("greeting", vars),
+    // An empty name: the address is not confirmed, and whoever typed it chose the name.
+    greeting: template.name.trim() ? t("greeting", vars) : t("greetingNoName"),
     intro: t(`${section}.intro`, vars),
     button: t(`${section}.button`),
     validity:
@@ -166,12 +188,13 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     items:
       section === "unreadDigest" && template.kind === "unread-messages"
         ? template.conversations.map((c) =>
-            t("unreadDigest.item", { sender: isolate(c.sender), title: isolate(c.title) }),
+            t("unreadDigest.item", { sender: quoted(c.sender), title: quoted(c.title) }),
           )
         : template.kind === "saved-search-alert"
           ? savedSearchItems(template, lang, t)
           : [],
     unsubscribe: "unsubscribeUrl" in template ? t("unsubscribe") : "",
+    memberText: QUOTES_MEMBERS.has(template.kind) ? t("memberText") : "",
   };
   const unsubscribeUrl = "unsubscribeUrl" in template ? template.unsubscribeUrl : undefined;
   return {
@@ -192,7 +215,7 @@ function savedSearchItems(
   return [
     ...template.listings.map((listing) =>
       t("savedSearchAlert.item", {
-        title: isolate(listing.title),
+        title: quoted(listing.title),
         price: isolate(listing.price),
         url: listing.url,
       }),
@@ -212,7 +235,8 @@ type Lines = Record<
   | "fallback"
   | "signature"
   | "footer"
-  | "unsubscribe",
+  | "unsubscribe"
+  | "memberText",
   string
 > & { items: string[] };
 
@@ -225,6 +249,7 @@ function plainText(lines: Lines, url: string, unsubscribeUrl?: string) {
     `${lines.button}:\n${url}`,
     lines.validity,
     lines.notYou,
+    lines.memberText,
     lines.signature,
     `-- \n${lines.footer}`,
     unsubscribeUrl ? `${lines.unsubscribe}\n${unsubscribeUrl}` : "",
@@ -279,6 +304,7 @@ ${lines.validity ? p(lines.validity, "color:#475569;") : ""}
 ${p(lines.fallback, "margin-bottom:4px;color:#475569;font-size:13px;")}
 <p dir="ltr" style="margin:0 0 24px;font-size:13px;text-align:${align};word-break:break-all;"><a href="${e(url)}" target="_blank" style="color:${BRAND};">${e(url)}</a></p>
 ${p(lines.notYou)}
+${lines.memberText ? p(lines.memberText, "color:#475569;font-size:13px;") : ""}
 <p style="margin:0;">${e(lines.signature)}</p>
 </td></tr>
 <tr><td align="${align}" dir="${dir}" style="padding:16px 28px;border-top:1px solid #e2e8f0;font-family:${font};font-size:12px;line-height:1.5;color:#64748b;text-align:${align};">${e(lines.footer)}${unsubscribeUrl ? `<br><a href="${e(unsubscribeUrl)}" target="_blank" style="color:#64748b;">${e(lines.unsubscribe)}</a>` : ""}</td></tr>

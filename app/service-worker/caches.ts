@@ -14,8 +14,33 @@ export const CACHES = {
   pages: "souqna-pages",
 } as const;
 
-/** What a signed-out page must not find on the device: everything one person opened. */
-export const PERSONAL_CACHES = [CACHES.listings, CACHES.personal] as const;
+/**
+ * What must not outlive a sign-out on the device: everything one person opened. Every saved page
+ * is here — a page drawn for a member carries their name and e-mail in its header and data, the
+ * home page included — and the photos they looked at (their conversations', their own picture).
+ * Only the app's own code (precache, assets) stays.
+ */
+export const PERSONAL_CACHES = [
+  CACHES.listings,
+  CACHES.personal,
+  CACHES.pages,
+  CACHES.media,
+] as const;
+
+/**
+ * Requests that end the session on this device, which the service worker sees go by: it forgets
+ * the member's copies before they are sent, so nothing is left if the page that follows never
+ * loads (a stalled network, a closed tab, the data saver's pages without JavaScript). `intents`:
+ * only a form whose `intent` is one of these. A session that ends any other way (expired,
+ * revoked from another device, a password changed elsewhere) is noticed by the first page drawn
+ * for nobody (components/layout/service-worker.ts), which tells the worker the same.
+ */
+export const SESSION_ENDINGS: readonly { path: string; intents?: readonly string[] }[] = [
+  // routes/logout.tsx
+  { path: "/logout" },
+  // routes/settings.tsx: "Sign out everywhere", and deleting the account
+  { path: "/settings", intents: ["signout-all", "delete"] },
+];
 
 export type SavedPageKind = "listing" | "personal" | "home";
 

@@ -14,8 +14,10 @@
  *   navigation inside the app (`.data`) is kept beside it.
  * - A new version waits; the page shows "New version available — Reload" and tells it to take
  *   over (message SKIP_WAITING).
- * - Personal copies are removed by the page when nobody is signed in any more
- *   (components/layout/service-worker.ts), so nothing is served across a sign-out.
+ * - Nothing one person opened outlives their session on the device: the worker forgets every
+ *   saved page and photo as a sign-out goes by (SESSION_ENDINGS), and when the first page drawn
+ *   for nobody says so (components/layout/service-worker.ts); a page fetched for them that
+ *   arrives after that is not kept.
  * - A new listing saved while offline (POST /api/listings) is kept and sent when the connection
  *   is back, even if the page is closed (Background Sync, decision 025). Its idempotency key makes
  *   it one listing however often it is sent; the page drops the queue when nobody is signed in.
@@ -30,7 +32,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "wor
 import arOffline from "~/i18n/locales/ar/offline";
 import enOffline from "~/i18n/locales/en/offline";
 import { escapeHtml } from "~/utils/escape-html";
-import { CACHES, personalPageKind, QUEUED_POSTS } from "./caches";
+import { CACHES, PERSONAL_CACHES, personalPageKind, QUEUED_POSTS, SESSION_ENDINGS } from "./caches";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -55,12 +57,88 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
   if (event.data?.type === QUEUED_POSTS.forget) {
     const key = event.data.idempotencyKey;
-    event.waitUntil(forgetQueuedPosts(typeof key === "string" ? key : null));
+    // Without a key: the page found nobody signed in any more.
+    event.waitUntil(typeof key === "string" ? forgetQueuedPosts(key) : forgetMember());
   }
 });
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// ─── Assets and photos ───────────────────────────────────────────────────────────────────────
+// ─── Sign-out ────────────────────────────────────────────────────────────────────────────────
+/**
+ * Counts the sessions that ended on this device. A page or photo fetched while one was open is
+ * kept only if it arrives before it ends: a page drawn for the member that comes back after the
+ * sign-out (a slow network, a page saved after its data) must not be kept for the next person.
+ */
+let session = 0;
+
+/** Keeps a response only if the session it was fetched in has not ended meanwhile. */
+const sameSession = {
+  handlerWillStart: async ({ state }: { state?: Record<string, unknown> }) => {
+    if (state) state.session = session;
+  },
+  cacheWillUpdate: async ({
+    response,
+    state,
+  }: {
+    response: Response;
+    state?: Record<string, unknown>;
+  }) => (state?.session === session ? response : null),
+};
+
+/**
+ * Forgets everything one person opened here: saved pages, photos, posts waiting to be sent, and
+ * this browser's push subscription — the server cannot tell which of a member's browsers signed
+ * out (decision 021), and the next person must not be shown their messages' notifications; the
+ * push service then answers 410 and the server deletes the row. Each on its own: a queue that
+ * cannot be read must not keep a page. (The expiration's timestamps of the deleted entries stay
+ * behind; they name nothing that can be served.)
+ */
+async function forgetMember() {
+  session += 1;
+  lastSaved.clear();
+  await Promise.allSettled([
+    forgetQueuedPosts(null),
+    ...PERSONAL_CACHES.map((name) => caches.delete(name)),
+    self.registration.pushManager
+      ?.getSubscription()
+      .then((subscription) => subscription?.unsubscribe()),
+  ]);
+}
+
+/** Whether a POST ends the session here (SESSION_ENDINGS): by its address, else its form. */
+async function endsSession(request: Request) {
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.method !== "POST") return false;
+  const path = url.pathname.replace(/\.data$/, "");
+  const ending = SESSION_ENDINGS.find((candidate) => candidate.path === path);
+  if (!ending) return false;
+  if (!ending.intents) return true;
+  try {
+    const intent = (await request.formData()).get("intent");
+    return typeof intent === "string" && ending.intents.includes(intent);
+  } catch {
+    return false;
+  }
+}
+
+// Registered before Workbox's routes: it only watches, and the request goes on as it was sent
+// (a form without JavaScript, or React Router's data request). The counter moves at once for a
+// sign-out, which needs no reading of the body.
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "POST") return;
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const ending = SESSION_ENDINGS.find((candidate) => candidate.path === path);
+  if (!ending) return;
+  if (!ending.intents) {
+    event.waitUntil(forgetMember());
+    return;
+  }
+  event.waitUntil(endsSession(request.clone()).then((ends) => (ends ? forgetMember() : undefined)));
+});
 
 // ─── Assets and photos ───────────────────────────────────────────────────────────────────────
 registerRoute(
@@ -80,6 +158,7 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: CACHES.media,
     plugins: [
+      sameSession,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: MEDIA_ENTRIES, purgeOnQuotaError: true }),
     ],
@@ -159,6 +238,7 @@ function pageStrategy(cacheName: string, maxEntries: number) {
     // Pages vary on the cookie and the language headers; a saved copy is looked up by address.
     matchOptions: { ignoreVary: true },
     plugins: [
+      sameSession,
       oneCopyPerPage,
       stampSavedAt,
       new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true }),

@@ -1,14 +1,17 @@
+import type { Database } from "../../app/db/client.server";
 import { type AppJobs, type JobSender, sendMailJob } from "../../app/jobs/app-jobs.server";
 import type { Mailer } from "../../app/mail/mailer.server";
 
 /**
  * Jobs that run the moment they are sent, in the test's process: a mail job renders and reaches
  * `mailer` before the domain call returns. The queue itself is tested in app/jobs; `keys` records
- * the key of each send, to check what a domain function makes idempotent.
+ * the key of each send, to check what a domain function makes idempotent. With `db`, the mail job
+ * decides who may get the mail as the worker does (mail-recipient.server.ts).
  */
 export function inlineJobs(
   mailer: Mailer,
   env = { PUBLIC_URL: "http://localhost:3000", SUPPORT_EMAIL: "support@example.com" },
+  db?: Database,
 ): JobSender & { keys: (string | undefined)[] } {
   const keys: (string | undefined)[] = [];
   const jobs: JobSender & { keys: (string | undefined)[] } = {
@@ -16,7 +19,8 @@ export function inlineJobs(
     async send(name, data, options) {
       keys.push(options?.key);
       // Only mail runs inline; other kinds (a notice scheduled for later) are only recorded.
-      if (name === "send-mail") await sendMailJob(data as AppJobs["send-mail"], { env, mailer });
+      if (name === "send-mail")
+        await sendMailJob(data as AppJobs["send-mail"], { env, mailer, db });
       return { id: crypto.randomUUID(), created: true };
     },
     async sendMany(name, many) {

@@ -147,3 +147,28 @@ export async function postListingWithPhotoOverHttp(
     redirect: "manual",
   });
 }
+
+/**
+ * Confirms `email` as its owner would: opens the confirmation link of the newest mail to it in
+ * the outbox of the server's `dataDir` (sent by a job a moment after sign-up, so it is waited for).
+ */
+export async function confirmOverHttp(baseUrl: string, dataDir: string, email: string) {
+  const { listOutbox, readOutboxMessage } = await import("../../app/mail/outbox.server");
+  const { default: auth } = await import("../../app/i18n/locales/en/auth");
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = listOutbox(dataDir).find((entry) => entry.to.includes(email));
+    const text = mail ? (readOutboxMessage(dataDir, mail.id)?.text ?? "") : "";
+    const token = /\/auth\/confirm\?token=([^\s]+)/.exec(text)?.[1];
+    if (token) {
+      const res = await fetch(`${baseUrl}/auth/confirm?token=${token}`);
+      const html = await res.text();
+      if (res.status !== 200 || !html.includes(auth.confirm.successTitle)) {
+        throw new Error(`confirming ${email} failed with ${res.status}`);
+      }
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -152,7 +152,10 @@ describe("unread-message notices", () => {
       notice.lang,
       { publicUrl: PUBLIC_URL, supportEmail: "s@x.y" },
     );
-    expect(mail.subject).toContain("كيا ريو");
+    // The listing's title and the sender's name are members' words: quoted in the body, never
+    // in the subject.
+    expect(mail.subject).toBe("لديك رسالة غير مقروءة في سوقنا");
+    expect(mail.text).toContain("«\u2068كيا ريو\u2069»");
     expect(mail.text).not.toContain("secret offer");
     expect(mail.html).not.toContain("secret offer");
     expect(mail.unsubscribeUrl).toBe(notice.unsubscribeUrl);

@@ -11,10 +11,43 @@ const base64url = (min: number, max: number) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/);
 
 /**
+ * A push endpoint as we will call it: https, no credentials or fragment, and a host of plain
+ * letters, digits, dots and hyphens. Nothing else is a browser's push service, and a host with
+ * anything else (`;`, `{`, `"`, `'`, `` ` ``, `%`, `[`…) is where URL parsers disagree: Node's
+ * legacy `url.parse` cut `https://127.0.0.1;.fcm.googleapis.com/x` at the `;` and called
+ * 127.0.0.1. The request is then sent to exactly this host and port (send-push.server.ts).
+ */
+export interface PushEndpoint {
+  hostname: string;
+  /** Empty for 443. */
+  port: string;
+  /** Path and query, as the WHATWG parser wrote them. */
+  path: string;
+  /** The endpoint rebuilt from these parts alone: every parser reads it the same way. */
+  href: string;
+}
+
+const PUSH_HOST =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+export function parsePushEndpoint(endpoint: string): PushEndpoint | null {
+  if (typeof endpoint !== "string" || !URL.canParse(endpoint)) return null;
+  const url = new URL(endpoint);
+  if (url.protocol !== "https:" || url.username || url.password || url.hash) return null;
+  if (!PUSH_HOST.test(url.hostname)) return null;
+  // The authority as written must be the one parsed: no `\`, encoded or odd characters before
+  // the path that one parser would read and another skip.
+  const authority = /^https:\/\/([^/?#]*)/i.exec(endpoint)?.[1]?.toLowerCase();
+  if (authority !== url.host) return null;
+  const path = `${url.pathname}${url.search}`;
+  return { hostname: url.hostname, port: url.port, path, href: `https://${url.host}${path}` };
+}
+
+/**
  * A browser's PushSubscription as `subscription.toJSON()` gives it. Strict: an https endpoint
- * of a sane length with no credentials in it, the P-256 public key (65 bytes: 87 characters) and
- * the 16-byte auth secret (22 characters) in base64url, and nothing else. Whatever does not fit
- * was not made by a browser's PushManager.
+ * of a sane length with no credentials in it (its host is isKnownPushService's to judge), the
+ * P-256 public key (65 bytes: 87 characters) and the 16-byte auth secret (22 characters) in
+ * base64url, and nothing else. Whatever does not fit was not made by a browser's PushManager.
  */
 export const pushSubscriptionSchema = z
   .object({
@@ -38,12 +71,13 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /**
  * Whether `endpoint` is at one of the push services we send to (PUSH_SERVICE_HOSTS: a host or its
- * sub-domains). A browser's endpoint always is; anything else would have the server POST to an
- * address a member chose, such as one inside the operator's network.
+ * sub-domains), with a host we can call exactly (parsePushEndpoint). A browser's endpoint always
+ * is; anything else would have the server POST to an address a member chose, such as one inside
+ * the operator's network.
  */
 export function isKnownPushService(endpoint: string, services: readonly string[]) {
-  if (!URL.canParse(endpoint)) return false;
-  const host = new URL(endpoint).hostname.toLowerCase();
+  const host = parsePushEndpoint(endpoint)?.hostname;
+  if (!host) return false;
   return services.some((service) => host === service || host.endsWith(`.${service}`));
 }
 

@@ -1,10 +1,11 @@
 import type { Agent } from "node:https";
 import { eq, sql } from "drizzle-orm";
-import webpush, { WebPushError } from "web-push";
+import webpush from "web-push";
 import type { Database } from "~/db/client.server";
 import { pushSubscriptions } from "~/db/schema";
 import type { VapidKeys } from "~/utils/vapid.server";
-import { isKnownPushService } from "./push-schemas";
+import { postToPushService } from "./push-endpoint.server";
+import { isKnownPushService, parsePushEndpoint } from "./push-schemas";
 
 /**
  * What the service worker (app/service-worker/sw.ts) shows: every text already in the member's language, so
@@ -29,9 +30,10 @@ export type PushOutcome = "sent" | "expired" | "gone" | "refused";
 /**
  * Encrypts `message` to one subscribed browser (RFC 8291, aes128gcm) and hands it to its push
  * service, signed with our VAPID key (RFC 8292). 404 or 410 means the subscription expired or was
- * revoked: its row is deleted. Any other failure throws, for the job queue to retry. A row whose
- * endpoint is no longer at one of `services` (the operator narrowed PUSH_SERVICE_HOSTS) is
- * deleted unsent.
+ * revoked: its row is deleted. Any other failure throws, for the job queue to retry — among them
+ * a host that resolves to an address a push service never has (PushAddressRefused). A row whose
+ * endpoint is no longer at one of `services` (the operator narrowed PUSH_SERVICE_HOSTS), or is
+ * not one we can call exactly, is deleted unsent.
  */
 export async function sendPushToSubscription({
   db,
@@ -55,33 +57,39 @@ export async function sendPushToSubscription({
     .where(eq(pushSubscriptions.id, subscriptionId))
     .limit(1);
   if (!row) return "gone";
-  if (!isKnownPushService(row.endpoint, services)) {
+  const endpoint = parsePushEndpoint(row.endpoint);
+  if (!endpoint || !isKnownPushService(row.endpoint, services)) {
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
     return "refused";
   }
-  try {
-    await webpush.sendNotification(
-      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-      JSON.stringify(message),
-      {
-        vapidDetails: vapid,
-        TTL: PUSH_TTL_SECONDS,
-        urgency: "high",
-        contentEncoding: "aes128gcm",
-        timeout: 10_000,
-        ...(agent ? { agent } : {}),
-      },
-    );
-  } catch (error) {
-    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
-      return "expired";
-    }
-    if (error instanceof WebPushError) {
-      // The push service's answer, without the body's details: the queue logs and retries it.
-      throw new Error(`push service answered ${error.statusCode} for subscription ${row.id}`);
-    }
-    throw error;
+  // web-push encrypts and signs; we send, to the host we checked (push-endpoint.server.ts).
+  // Its own sender reads the endpoint with the legacy url.parse, whose idea of the host can
+  // differ from the one the allow-list saw; the endpoint rebuilt from checked parts cannot.
+  const details = webpush.generateRequestDetails(
+    { endpoint: endpoint.href, keys: { p256dh: row.p256dh, auth: row.auth } },
+    JSON.stringify(message),
+    {
+      vapidDetails: vapid,
+      TTL: PUSH_TTL_SECONDS,
+      urgency: "high",
+      contentEncoding: "aes128gcm",
+    },
+  );
+  const answer = await postToPushService({
+    endpoint,
+    headers: details.headers as Record<string, string | number>,
+    body: (details.body as Buffer | null) ?? null,
+    services,
+    timeoutMs: 10_000,
+    agent,
+  });
+  if (answer.status === 404 || answer.status === 410) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+    return "expired";
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    // The push service's answer, without the body's details: the queue logs and retries it.
+    throw new Error(`push service answered ${answer.status} for subscription ${row.id}`);
   }
   await db
     .update(pushSubscriptions)

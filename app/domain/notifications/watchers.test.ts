@@ -171,12 +171,13 @@ describe("watchers of a listing", () => {
     expect(inbox("sami")).toHaveLength(0);
     expect(inbox("nour")).toHaveLength(0);
     const [karim] = inbox("karim");
-    expect(karim?.subject).toBe("Price drop: \u2068Grey sofa\u2069");
+    expect(karim?.subject).toBe("A listing in your favourites is cheaper now");
+    expect(karim?.text).toContain("“\u2068Grey sofa\u2069”");
     expect(karim?.text).toContain("SYP 4,500,000");
     expect(karim?.text).toContain("SYP 5,500,000");
     expect(karim?.text).toContain(`${PUBLIC_URL}/listing/${id}`);
     const [huda] = inbox("huda");
-    expect(huda?.subject).toContain("انخفض السعر");
+    expect(huda?.subject).toBe("انخفض سعر إعلان في مفضلتك");
     expect(huda?.text).toContain("٤٬٥٠٠٬٠٠٠");
     // Each watcher's notice is claimed by the job: run again, it queues nothing.
     expect(keys).toHaveLength(2);
@@ -203,7 +204,7 @@ describe("watchers of a listing", () => {
     });
     expect(changes.map((c) => c.kind)).toEqual(["sold"]);
     await runJobs();
-    expect(inbox("karim").map((m) => m.subject)).toEqual(["Sold: \u2068Grey sofa\u2069"]);
+    expect(inbox("karim").map((m) => m.subject)).toEqual(["A listing in your favourites was sold"]);
     expect(inbox("huda")).toHaveLength(1);
     expect(inbox("owner")).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
-import { conversations, messages } from "~/db/schema";
+import { blocks, conversations, messages, users } from "~/db/schema";
 import {
+  BUYER_MIN_AGE_HOURS,
   PENDING_AFTER_SECONDS,
   RESPONSE_SAMPLE,
   RESPONSE_WINDOW_DAYS,
@@ -18,7 +19,16 @@ import {
  * message of the buyer's is never a reply. An unanswered conversation counts as the time it has
  * waited so far once that is an hour (before then it says nothing yet). The median is
  * percentile_disc: a real conversation's time, never an average of two.
+ *
+ * Only buyers a seller cannot make up count (decision 026): a confirmed e-mail, not
+ * suspended, an account a day old when the conversation started, neither side blocking the
+ * other; and each buyer once (their most recent conversation), so one friend asking about ten
+ * listings is one conversation, not ten.
  */
+// "Each once": per buyer. Once conversations record the buyer's network (buyer-network.server.ts)
+// this becomes `coalesce(c.buyer_network, c.buyer_id)`: accounts opened on one connection are one.
+const ONE_PER = sql`c.buyer_id`;
+
 export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unknown> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const since = sql`(${at} - make_interval(days => ${RESPONSE_WINDOW_DAYS}))`;
@@ -27,15 +37,19 @@ export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unk
       'n', count(*),
       'median', percentile_disc(0.5) within group (order by w.seconds))
     from (
-      select extract(epoch from coalesce(reply.at, ${at}) - first.at)::float8 as seconds,
-        reply.at as replied
+      select distinct on (${ONE_PER})
+        extract(epoch from coalesce(reply.at, ${at}) - first.at)::float8 as seconds
       from (
-        select c.id, c.seller_id from ${conversations} c
+        select c.id, c.seller_id, c.buyer_id, c.created_at, c.last_message_at
+        from ${conversations} c
         where c.seller_id = ${sellerId} and c.last_message_at >= ${since}
           and c.created_at >= ${since}
         order by c.last_message_at desc
         limit ${RESPONSE_SAMPLE}
       ) c
+      join ${users} buyer on buyer.id = c.buyer_id and buyer.email_verified
+        and buyer.suspended_at is null
+        and buyer.created_at <= c.created_at - make_interval(hours => ${BUYER_MIN_AGE_HOURS})
       cross join lateral (
         select m.created_at as at from ${messages} m
         where m.conversation_id = c.id and m.sender_id is distinct from c.seller_id
@@ -48,8 +62,13 @@ export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unk
         order by m.created_at limit 1
       ) reply on true
       where first.at >= ${since}
+        and (reply.at is not null
+          or extract(epoch from ${at} - first.at) >= ${PENDING_AFTER_SECONDS})
+        and not exists (select 1 from ${blocks} b
+          where (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id)
+             or (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id))
+      order by ${ONE_PER}, c.last_message_at desc
     ) w
-    where w.replied is not null or w.seconds >= ${PENDING_AFTER_SECONDS}
   )`;
 }
 

@@ -11,6 +11,12 @@ export const RESPONSE_SAMPLE = 200;
 export const MIN_CONVERSATIONS = 3;
 /** An unanswered conversation counts only once it has waited this long (seconds). */
 export const PENDING_AFTER_SECONDS = 60 * 60;
+/**
+ * A buyer counts only if their account was this old when they wrote (hours), besides a confirmed
+ * e-mail and not suspended: the standing a report needs (decision 009), so a seller cannot make
+ * "replies within an hour" out of accounts opened for it.
+ */
+export const BUYER_MIN_AGE_HOURS = 24;
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
@@ -18,7 +24,7 @@ const DAY = 24 * HOUR;
 export type ResponseTime = "hour" | "day" | "days";
 
 export interface ResponseStats {
-  /** Conversations counted. */
+  /** Conversations counted: one per buyer in good standing. */
   conversations: number;
   /** Median seconds from the buyer's first message to the seller's first reply; null for none. */
   medianSeconds: number | null;

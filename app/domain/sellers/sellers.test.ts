@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { queryStatsStorage } from "~/db/query-stats.server";
-import { conversations, listingDetails, listings, messages, profiles, users } from "~/db/schema";
+import {
+  blocks,
+  conversations,
+  listingDetails,
+  listings,
+  messages,
+  profiles,
+  users,
+} from "~/db/schema";
 import { findListings } from "~/domain/discovery/find-listings.server";
 import {
   alternateSellers,
@@ -201,14 +209,27 @@ describe("the seller's page", () => {
 });
 
 describe("the reply time", () => {
-  /** A conversation with messages at minutes after its start, from "buyer" or "seller". */
+  /**
+   * A conversation with messages at minutes after its start, from "buyer" or "seller". The buyer
+   * is a new one in good standing (confirmed, a member long before writing) unless `buyer` names
+   * an existing member.
+   */
   async function conversation(
     sellerId: string,
     startedAgo: number,
     thread: [minute: number, from: "buyer" | "seller"][],
+    buyer?: string,
   ) {
-    const buyerId = `buyer_${sellerId}_${startedAgo}_${thread.length}`;
-    await db.insert(users).values({ id: buyerId, name: "Buyer", email: `${buyerId}@example.com` });
+    const buyerId = buyer ?? `buyer_${sellerId}_${startedAgo}_${thread.length}`;
+    if (!buyer) {
+      await db.insert(users).values({
+        id: buyerId,
+        name: "Buyer",
+        email: `${buyerId}@example.com`,
+        emailVerified: true,
+        createdAt: new Date("2025-01-01T00:00:00Z"),
+      });
+    }
     const listingId = await listing(sellerId);
     const started = new Date(NOW.getTime() - startedAgo);
     const [row] = await db
@@ -304,6 +325,72 @@ describe("the reply time", () => {
     const stats = await getResponseStats({ db, sellerId: "slow", now: NOW });
     expect(stats).toEqual({ conversations: 4, medianSeconds: (2 * DAY) / 1000 });
     expect(responseTimeOf(stats)).toBe("days");
+  });
+
+  it("counts only buyers a seller cannot make up, each once", async () => {
+    await member("puppeteer");
+    const answered: [number, "buyer" | "seller"][] = [
+      [0, "buyer"],
+      [2, "seller"],
+    ];
+    const throwaway = async (
+      id: string,
+      fields: { emailVerified?: boolean; createdAt?: Date; suspendedAt?: Date },
+    ) => {
+      await db.insert(users).values({
+        id,
+        name: id,
+        email: `${id}@example.com`,
+        emailVerified: fields.emailVerified ?? true,
+        createdAt: fields.createdAt ?? new Date("2025-01-01T00:00:00Z"),
+        suspendedAt: fields.suspendedAt ?? null,
+      });
+      return id;
+    };
+    // Unconfirmed; opened an hour before writing; suspended; blocked by the seller; blocking
+    // the seller: none of them counts, however fast the answer.
+    await conversation(
+      "puppeteer",
+      DAY,
+      answered,
+      await throwaway("p_unconfirmed", { emailVerified: false }),
+    );
+    await conversation(
+      "puppeteer",
+      DAY,
+      answered,
+      await throwaway("p_fresh", { createdAt: new Date(NOW.getTime() - DAY - HOUR) }),
+    );
+    await conversation(
+      "puppeteer",
+      DAY,
+      answered,
+      await throwaway("p_suspended", { suspendedAt: NOW }),
+    );
+    await conversation("puppeteer", DAY, answered, await throwaway("p_blocked", {}));
+    await conversation("puppeteer", DAY, answered, await throwaway("p_blocking", {}));
+    await db.insert(blocks).values([
+      { blockerId: "puppeteer", blockedId: "p_blocked" },
+      { blockerId: "p_blocking", blockedId: "puppeteer" },
+    ]);
+    // One real buyer asking about three listings is one conversation (their latest).
+    const friend = await throwaway("p_friend", {});
+    await conversation("puppeteer", DAY, answered, friend);
+    await conversation("puppeteer", 2 * DAY, answered, friend);
+    await conversation("puppeteer", 3 * DAY, answered, friend);
+    const stats = await getResponseStats({ db, sellerId: "puppeteer", now: NOW });
+    expect(stats).toEqual({ conversations: 1, medianSeconds: 120 });
+    expect(responseTimeOf(stats)).toBeNull();
+
+    // Two more buyers in good standing, and the line is earned.
+    await conversation("puppeteer", 4 * DAY, answered);
+    await conversation("puppeteer", 5 * DAY, [
+      [0, "buyer"],
+      [40, "seller"],
+    ]);
+    const earned = await getResponseStats({ db, sellerId: "puppeteer", now: NOW });
+    expect(earned).toEqual({ conversations: 3, medianSeconds: 120 });
+    expect(responseTimeOf(earned)).toBe("hour");
   });
 
   it("names the buckets: an hour, a day, a few days, else nothing", () => {

@@ -1,5 +1,10 @@
 const mail = {
   greeting: "Hello {{name}},",
+  // To an address nobody has confirmed yet: whoever signed up with it chose the name.
+  greetingNoName: "Hello,",
+  // Under every e-mail that quotes what a member wrote (a name, a title, a search's name).
+  memberText:
+    "Text in quotation marks was written by members of Souqna, not by us. We never ask for your password or for a payment by e-mail.",
   signature: "The Souqna team",
   footer:
     "You received this e-mail because of an action on your Souqna account. Questions? Write to us at {{supportEmail}}.",
@@ -41,7 +46,7 @@ const mail = {
   expiring: {
     subject: "Your listing “{{title}}” expires on {{date}}",
     intro:
-      "Your listing {{title}} leaves Souqna's search on {{date}}. If it is still for sale, renew it with one click: it keeps its address, its favourites, its conversations and its views.",
+      "Your listing “{{title}}” leaves Souqna's search on {{date}}. If it is still for sale, renew it with one click: it keeps its address, its favourites, its conversations and its views.",
     button: "Renew my listing",
     validity:
       "The link works once and does not ask you to sign in. You can also renew it from My listings.",
@@ -50,9 +55,9 @@ const mail = {
   },
   unsubscribe: "Don't want these e-mails? Turn them off with one click:",
   unread: {
-    subject: "{{sender}} sent you a message about {{title}}",
+    subject: "You have an unread message on Souqna",
     intro:
-      "{{sender}} wrote to you on Souqna about {{title}}, and the message is still unread. Answer from the conversation: buyers who hear back soon are the ones who buy.",
+      "A member named “{{sender}}” wrote to you on Souqna about the listing “{{title}}”, and the message is still unread. Answer from the conversation: buyers who hear back soon are the ones who buy.",
     button: "Open the conversation",
     notYou:
       "We send at most one e-mail per conversation an hour, and never the message itself: read it on Souqna.",
@@ -60,29 +65,31 @@ const mail = {
   unreadDigest: {
     subject: "You have unread messages in {{count}} conversations",
     intro: "These conversations on Souqna have messages you have not read yet:",
-    item: "{{sender}} about {{title}}",
+    item: "From “{{sender}}” about “{{title}}”",
     button: "Open my messages",
     notYou:
       "We send at most one e-mail per conversation an hour, and never the messages themselves: read them on Souqna.",
   },
   priceDrop: {
-    subject: "Price drop: {{title}}",
-    intro: "{{title}}, which you saved on Souqna, now costs {{newPrice}} instead of {{oldPrice}}.",
+    subject: "A listing in your favourites is cheaper now",
+    intro:
+      "The listing “{{title}}”, which you saved on Souqna, now costs {{newPrice}} instead of {{oldPrice}}.",
     button: "See the listing",
     notYou:
       "You get this e-mail because the listing is in your favourites. Remove it from your favourites to hear no more about it.",
   },
   favoriteSold: {
-    subject: "Sold: {{title}}",
-    intro: "{{title}}, which you saved on Souqna, has been marked as sold by its seller.",
+    subject: "A listing in your favourites was sold",
+    intro:
+      "The listing “{{title}}”, which you saved on Souqna, has been marked as sold by its seller.",
     button: "See the listing",
     notYou: "You get this e-mail because the listing is in your favourites.",
   },
   savedSearchAlert: {
-    subject_one: "{{formatted}} new listing for {{search}}",
-    subject_other: "{{formatted}} new listings for {{search}}",
-    intro: "New listings on Souqna match your saved search {{search}}:",
-    item: "{{title}} — {{price}}: {{url}}",
+    subject_one: "{{formatted}} new listing for your saved search",
+    subject_other: "{{formatted}} new listings for your saved search",
+    intro: "New listings on Souqna match your saved search “{{search}}”:",
+    item: "“{{title}}” — {{price}}: {{url}}",
     more_one: "and {{formatted}} more",
     more_other: "and {{formatted}} more",
     button: "See all the results",

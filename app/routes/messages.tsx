@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       member,
       listingId,
       body,
+      network: { ip: context.clientIp, signer: context.links },
     });
     return redirectWithFlash(`/messages/${sent.conversationId}#latest`, "message-sent");
   } catch (error) {

@@ -43,6 +43,11 @@ export const conversations = pgTable(
       .references(() => listings.id, { onDelete: "cascade" }),
     buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
     sellerId: text("seller_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Where the buyer wrote from, as a keyed hash of the network (buyer-network.server.ts): reply
+     * times count one buyer per network, so accounts opened on one connection are one.
+     */
+    buyerNetwork: text("buyer_network"),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,9 @@ import { hitRateLimit } from "~/domain/accounts/rate-limit.server";
 import type { ListingStatus } from "~/domain/listings/listing-status";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
+import { buyerNetwork } from "~/domain/sellers/buyer-network.server";
 import { AppError } from "~/utils/app-error";
+import type { LinkSigner } from "~/utils/signed-link.server";
 import { messageLimits } from "./message-limits.server";
 import { parseMessageBody } from "./messaging-schemas";
 import {
@@ -27,8 +29,13 @@ export async function startConversation({
   member,
   listingId,
   body,
+  network,
   now = Date.now(),
-}: Sending & { listingId: string }): Promise<SentMessage & { created: boolean }> {
+}: Sending & {
+  listingId: string;
+  /** The buyer's address and the app's key: the conversation records the network, hashed. */
+  network?: { ip: string; signer: Pick<LinkSigner, "sign"> };
+}): Promise<SentMessage & { created: boolean }> {
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID", { field: "listingId" });
   const id = listingId.toLowerCase();
   const [listing] = await selectRows<{
@@ -66,7 +73,12 @@ export async function startConversation({
   const saved = await db.transaction(async (tx) => {
     const [conversation] = await tx
       .insert(conversations)
-      .values({ listingId: id, buyerId: member.id, sellerId: listing.user_id })
+      .values({
+        listingId: id,
+        buyerId: member.id,
+        sellerId: listing.user_id,
+        buyerNetwork: network ? buyerNetwork(network.ip, network.signer) : null,
+      })
       .onConflictDoUpdate({
         target: [conversations.listingId, conversations.buyerId],
         set: { lastMessageAt: sql`now()` },

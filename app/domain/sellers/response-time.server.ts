@@ -25,9 +25,9 @@ import {
  * other; and each buyer once (their most recent conversation), so one friend asking about ten
  * listings is one conversation, not ten.
  */
-// "Each once": per buyer. Once conversations record the buyer's network (buyer-network.server.ts)
-// this becomes `coalesce(c.buyer_network, c.buyer_id)`: accounts opened on one connection are one.
-const ONE_PER = sql`c.buyer_id`;
+// "Each once": per network the buyer wrote from (buyer-network.server.ts), so accounts opened on one
+// connection are one; a conversation from before networks were recorded counts per buyer.
+const ONE_PER = sql`coalesce(c.buyer_network, c.buyer_id)`;
 
 export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unknown> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
@@ -40,7 +40,7 @@ export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unk
       select distinct on (${ONE_PER})
         extract(epoch from coalesce(reply.at, ${at}) - first.at)::float8 as seconds
       from (
-        select c.id, c.seller_id, c.buyer_id, c.created_at, c.last_message_at
+        select c.id, c.seller_id, c.buyer_id, c.buyer_network, c.created_at, c.last_message_at
         from ${conversations} c
         where c.seller_id = ${sellerId} and c.last_message_at >= ${since}
           and c.created_at >= ${since}

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "buyer_network" text;

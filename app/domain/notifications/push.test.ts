@@ -669,7 +669,7 @@ describe("alerts and favourites", () => {
     expect(recorded.map((job) => job.name).sort()).toEqual(["send-mail", "send-push"]);
     expect(pushes()).toEqual([
       {
-        title: "A listing in your favourites is cheaper now",
+        title: "Kia Rio",
         body: expect.stringMatching(/^Now .*1,500,000 instead of .*2,000,000\.$/),
         url: `https://souqna.example/listing/${listingId}`,
         tag: `listing:${listingId}`,

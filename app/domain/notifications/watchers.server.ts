@@ -183,7 +183,10 @@ export async function notifyWatchers({
         memberId: watcher.user_id,
         key: `favorite:${key}`,
         message: {
-          title: renderMail(template, lang, { publicUrl, supportEmail: "" }).subject,
+          // The listing's own title: a push reaches only the watcher's browsers, unlike a mail
+          // subject, which a stranger's address could receive (so it names no member's words).
+          title:
+            template.title || renderMail(template, lang, { publicUrl, supportEmail: "" }).subject,
           body:
             change.kind === "sold"
               ? t("push.sold")

@@ -292,7 +292,7 @@ describe("watchers of a listing", () => {
       await mark("active");
       await aDayLater();
     }
-    expect(inbox("karim").map((m) => m.subject)).toEqual(["Sold: \u2068Grey sofa\u2069"]);
+    expect(inbox("karim").map((m) => m.subject)).toEqual(["A listing in your favourites was sold"]);
     expect(inbox("huda")).toHaveLength(1);
   });
 
@@ -318,7 +318,9 @@ describe("watchers of a listing", () => {
       watchers,
     });
     await runJobs();
-    expect(inbox("karim").map((m) => m.subject)).toEqual(["Price drop: \u2068Grey sofa\u2069"]);
+    expect(inbox("karim").map((m) => m.subject)).toEqual([
+      "A listing in your favourites is cheaper now",
+    ]);
     // The sale's job is sent again for when the day since the drop is over.
     expect(later).toHaveLength(1);
     const wait = (later[0]?.startAfter.getTime() ?? 0) - Date.now();
@@ -332,7 +334,10 @@ describe("watchers of a listing", () => {
       inbox("karim")
         .map((m) => m.subject)
         .sort(),
-    ).toEqual(["Price drop: \u2068Grey sofa\u2069", "Sold: \u2068Grey sofa\u2069"]);
+    ).toEqual([
+      "A listing in your favourites is cheaper now",
+      "A listing in your favourites was sold",
+    ]);
     expect(later).toHaveLength(0);
   });
 

@@ -276,7 +276,7 @@ export function ListingForm({
       onSubmit={onSubmit}
       ref={formRef}
     >
-      {draft.savedAt !== null || draft.notice !== null ? (
+      {draft.savedAt !== null || draft.notice !== null || draft.offer !== null ? (
         <Suspense fallback={null}>
           <DraftBanner draft={draft} />
         </Suspense>

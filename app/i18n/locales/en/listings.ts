@@ -73,6 +73,7 @@ const listings = {
     },
     queued: "Will be posted when you're back online",
     queuedEdit: "Will be saved when you're back online",
+    saveRetrying: "No answer yet: the connection may be slow. Trying again...",
     upload: {
       dropZone: "Drag and drop photos here, or click to browse",
       browse: "Choose photos",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
 import sharp from "sharp";
-import { signUp } from "../support/members";
+import { postListing, signUp } from "../support/members";
 
 /*
  * A connection that stays "online" but stops carrying anything (the usual case on a congested
@@ -148,6 +148,103 @@ for (const lang of ["en", "ar"] as const) {
       const mine = await (await page.request.get("/my-listings?lang=en")).text();
       expect(mine.split('data-testid="my-listing-row"').length - 1).toBe(1);
       await page.unrouteAll({ behavior: "ignoreErrors" });
+    });
+
+    test("a stalled message comes back with Try again, never sent twice by itself; offline it stays", async ({
+      page: buyer,
+      browser,
+    }, info) => {
+      test.setTimeout(180_000);
+      const t = texts[lang];
+      const sellerContext = await browser.newContext();
+      try {
+        const seller = await sellerContext.newPage();
+        await signUp(seller, { lang, tag: `stall-seller-${info.project.name}` });
+        const listingId = await postListing(seller, t.title);
+
+        await signUp(buyer, { lang, tag: `stall-buyer-${info.project.name}` });
+        await buyer.goto(`/listing/${listingId}`);
+        await buyer.getByTestId("message-seller-body").fill(`${t.message} (1)`);
+        await buyer.getByTestId("message-seller-send").click();
+        await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
+        const composer = buyer.locator('[data-testid="composer"][data-hydrated]');
+        await expect(composer).toBeVisible();
+        const input = composer.getByTestId("composer-input");
+        const bodies = buyer.getByTestId("message-body");
+        await expect(bodies).toHaveCount(1);
+
+        // Offline: nothing is sent, the text stays in the box, and the member is told why.
+        const unsent = buyer.getByTestId("composer-unsent");
+        await buyer.context().setOffline(true);
+        await input.fill(`${t.message} (0)`);
+        await composer.getByTestId("composer-send").click();
+        await expect(unsent).toContainText(t.offline);
+        await expect(input).toHaveValue(`${t.message} (0)`);
+        await expect(bodies).toHaveCount(1);
+        await buyer.context().setOffline(false);
+        await composer.getByTestId("composer-send").click();
+        await expect(bodies).toHaveCount(2);
+        await expect(unsent).toHaveCount(0);
+        await expect(composer).not.toHaveAttribute("aria-busy");
+
+        // Online, but the send is never answered.
+        await input.fill(t.message);
+        let sends = 0;
+        // What becomes of the next sends: held for good, cut, or let through (once the plan ends).
+        const plan: ("hold" | "cut")[] = ["hold"];
+        await buyer.route(
+          (url) => url.pathname.startsWith("/messages/") && url.pathname.endsWith(".data"),
+          async (route) => {
+            const request = route.request();
+            if (request.method() !== "POST" || !request.postData()?.includes("intent=send")) {
+              return route.continue();
+            }
+            sends += 1;
+            const next = plan.shift();
+            if (next === "hold") return never;
+            if (next === "cut") return route.abort("connectionreset");
+            await route.continue();
+          },
+        );
+        await composer.getByTestId("composer-send").click();
+        await expect.poll(() => sends).toBe(1);
+        await expect(input).toHaveValue("");
+        await expect(unsent).toContainText(t.unsure, { timeout: STALLED_WITHIN });
+        // The text is back, and nothing was sent again behind the member's back.
+        await expect(input).toHaveValue(t.message);
+        expect(sends).toBe(1);
+        await expect(bodies).toHaveCount(2);
+        await buyer.screenshot({
+          path: `${shots}/${info.project.name}-${lang}-message-stalled.png`,
+        });
+
+        // "Try again" is the member's choice: it goes, once.
+        await unsent.getByRole("button", { name: t.tryAgain }).click();
+        await expect(bodies).toHaveCount(3);
+        await expect(bodies.last()).toHaveText(t.message);
+        await expect(unsent).toHaveCount(0);
+        await expect(input).toHaveValue("");
+        expect(sends).toBe(2);
+        // The live stream can show a message before its own answer is in: the next one waits.
+        await expect(composer).not.toHaveAttribute("aria-busy");
+
+        // The connection drops while it goes: the conversation stays, and so does the text.
+        plan.push("cut");
+        await input.fill(`${t.message} (2)`);
+        await composer.getByTestId("composer-send").click();
+        await expect(unsent).toContainText(t.unsure);
+        await expect(input).toHaveValue(`${t.message} (2)`);
+        await expect(bodies).toHaveCount(3);
+        expect(sends).toBe(3);
+        await unsent.getByRole("button", { name: t.tryAgain }).click();
+        await expect(bodies).toHaveCount(4);
+        await expect(unsent).toHaveCount(0);
+        await expect(composer).not.toHaveAttribute("aria-busy");
+
+        await buyer.unrouteAll({ behavior: "ignoreErrors" });
+      } finally {
+        await sellerContext.close();
+      }
     });
   });
 }

@@ -2,6 +2,7 @@ import { WifiOff } from "lucide-react";
 import { Suspense } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
+import type { SendReply } from "~/components/messaging/message-composer";
 import { MessageList } from "~/components/messaging/message-list";
 import { toMessageView } from "~/components/messaging/message-view.server";
 import { ThreadFooter } from "~/components/messaging/thread-composer";
@@ -131,12 +132,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/**
+ * In the browser: a message sent in the background whose connection drops gets no answer at all.
+ * The composer is told (`lost`), keeps the text and says it may not have been sent, where the
+ * page's error screen would otherwise replace the conversation and what was typed.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const background = (await request.clone().formData()).get("via") === "fetch";
+  try {
+    return await serverAction();
+  } catch (error) {
+    // fetch() rejects with a TypeError when no answer came; anything else is the server's.
+    if (!background || !(error instanceof TypeError)) throw error;
+    const lost: SendReply = { status: "error", lost: true };
+    return lost;
+  }
+}
+
 /** Sending and marking read change nothing else on the page: no need to reload the thread. */
 export function shouldRevalidate({
   formData,
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // No connection: reloading the thread would only fail too, and show the error screen.
+  if (actionResult?.lost === true) return false;
   const intent = formData?.get("intent");
   const done = isFormReply(actionResult) && actionResult.status === "success";
   if ((intent === "send" || intent === "read") && done) return false;

@@ -9,14 +9,15 @@ import type { ListingDraft } from "./use-listing-draft";
 
 /**
  * The draft's state above the listing form: when it was saved (green online, amber offline),
- * that it was put back, and a button to throw it away. It exists only in the browser (drafts
- * live in local storage), so the server never renders it.
+ * that it was put back, a draft offered in place of what was typed, and a button to throw the
+ * draft away. It exists only in the browser (drafts live in local storage), so the server never
+ * renders it.
  */
 export function DraftBanner({ draft }: { draft: ListingDraft }) {
   const { t } = useTranslation("listings");
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const lang = root?.lang ?? "en";
-  const { savedAt, restoredFrom, online, notice } = draft;
+  const { savedAt, restoredFrom, online, notice, offer } = draft;
   const offlineNotice = notice === "offlineRefresh";
 
   // Asking for a category's fields offline: the banner may be far from the visitor; a toast
@@ -26,7 +27,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
     toast.warning(t(`form.draft.${notice}`), { id: "draft-offline" });
   }, [offlineNotice, notice, t]);
 
-  if (savedAt === null && notice === null) return null;
+  if (savedAt === null && notice === null && offer === null) return null;
   const now = Date.now();
   const time = savedAt === null ? "" : formatDraftTime(lang, savedAt, now);
   const amber = !online || offlineNotice || notice === "notSaved";
@@ -57,6 +58,35 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
             <History className="size-3.5 shrink-0" aria-hidden />
             {t("form.draft.restored", { time: formatDraftTime(lang, restoredFrom, now) })}
           </p>
+        ) : null}
+        {offer ? (
+          <div className="space-y-2 pt-1" data-testid="draft-offer">
+            <p>
+              {t(
+                offer.from === "otherTab" ? "form.draft.offerOtherTab" : "form.draft.offerEarlier",
+                {
+                  time: formatDraftTime(lang, offer.draft.savedAt, now),
+                },
+              )}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                onClick={draft.takeOffer}
+                className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-semibold shadow-sm ring-1 ring-current/30 hover:bg-white/80 focus-visible:outline-2 focus-visible:outline-current"
+              >
+                <History className="size-4" aria-hidden />
+                {t("form.draft.restore")}
+              </button>
+              <button
+                type="button"
+                onClick={draft.dismissOffer}
+                className="inline-flex min-h-9 items-center rounded-lg px-3 text-sm font-semibold underline-offset-2 hover:bg-white/60 hover:underline focus-visible:outline-2 focus-visible:outline-current"
+              >
+                {t("form.draft.dismiss")}
+              </button>
+            </div>
+          </div>
         ) : null}
       </div>
       {savedAt !== null ? (

@@ -269,6 +269,12 @@ function UploadStatus({
           data-testid="photo-upload"
           data-status="uploading"
         >
+          {upload.again ? (
+            <span className="mb-1 flex items-center gap-1 text-amber-900">
+              <RotateCw className="size-3.5 shrink-0" aria-hidden />
+              {t("form.upload.photoRetrying")}
+            </span>
+          ) : null}
           <progress
             className="block h-1.5 w-full accent-brand-600"
             max={1}

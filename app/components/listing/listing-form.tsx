@@ -123,6 +123,8 @@ export function ListingForm({
   // reply lives here. A new listing has a name from the moment the form opens, so a save sent
   // twice (a retry, a queued post replayed by the service worker) makes one listing.
   const [sending, setSending] = useState(false);
+  // The save stalled or failed while online and is being sent again (same idempotency key).
+  const [saveRetrying, setSaveRetrying] = useState(false);
   const [idempotencyKey] = useState(() => (mode === "create" ? randomUuid() : null));
   const online = useOnline();
   const [uploadReply, setUploadReply] = useState<FormReply | null>(null);
@@ -220,6 +222,7 @@ export function ListingForm({
         return;
       }
       setSending(false);
+      setSaveRetrying(false);
       if (reply) setUploadReply(reply);
       requestAnimationFrame(() =>
         formElement.querySelector('[role="alert"]')?.scrollIntoView({ block: "center" }),
@@ -242,8 +245,11 @@ export function ListingForm({
       for (const [name, value] of sent) body.append(name, value);
       for (const id of staged.ids) body.append("stagedPhotos", id);
       try {
-        const { readUploadReply, sendForm } = await loadUpload();
-        return readUploadReply(await sendForm(uploadTo, body), failed);
+        const { readUploadReply, sendForm, stallTimeoutMs } = await loadUpload();
+        // A save that stops moving is given up and sent again: its idempotency key makes the
+        // repeat answer the first one's listing (decision 025).
+        const raw = await sendForm(uploadTo, body, { stallMs: stallTimeoutMs(attempt) });
+        return readUploadReply(raw, failed);
       } catch {
         if (!navigator.onLine) {
           await untilOnline();
@@ -251,6 +257,7 @@ export function ListingForm({
         }
         attempt += 1;
         if (attempt >= SAVE_ATTEMPTS) return messageReply(failed);
+        setSaveRetrying(true);
         const { retryDelayMs } = await loadUpload().catch(() => ({
           retryDelayMs: () => 2000,
         }));
@@ -259,8 +266,10 @@ export function ListingForm({
     }
   };
 
-  // Offline with a save waiting: said under the button the member just pressed.
+  // Offline with a save waiting, or sent again after no answer: said under the button the
+  // member just pressed.
   const queued = sending && !online;
+  const retrying = sending && online && saveRetrying;
 
   return (
     <Form
@@ -276,7 +285,7 @@ export function ListingForm({
       onSubmit={onSubmit}
       ref={formRef}
     >
-      {draft.savedAt !== null || draft.notice !== null ? (
+      {draft.savedAt !== null || draft.notice !== null || draft.offer !== null ? (
         <Suspense fallback={null}>
           <DraftBanner draft={draft} />
         </Suspense>
@@ -497,6 +506,14 @@ export function ListingForm({
           >
             <WifiOff className="size-4 shrink-0" aria-hidden />
             {mode === "create" ? t("form.queued") : t("form.queuedEdit")}
+          </p>
+        ) : retrying ? (
+          <p
+            className="flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+            data-testid="listing-retrying"
+          >
+            <RefreshCw className="size-4 shrink-0" aria-hidden />
+            {t("form.saveRetrying")}
           </p>
         ) : null}
       </div>

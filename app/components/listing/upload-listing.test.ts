@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { PHOTO_ATTEMPTS, readPhotoReply, readUploadReply, retryDelayMs } from "./upload-listing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  NetworkError,
+  PHOTO_ATTEMPTS,
+  readPhotoReply,
+  readUploadReply,
+  retryDelayMs,
+  StalledError,
+  sendForm,
+  stallTimeoutMs,
+} from "./upload-listing";
 
 const json = "application/json; charset=utf-8";
 const message = (text: string) => ({ status: "error", error: { "": [text] } });
@@ -112,5 +121,119 @@ describe("the pause before another try", () => {
       (a, b) => a + b,
     );
     expect(total).toBeLessThan(120_000);
+  });
+});
+
+/**
+ * A stand-in for the browser's XMLHttpRequest: the test moves it (progress, an answer) by hand,
+ * with the clock under the test's control.
+ */
+class FakeRequest extends EventTarget {
+  static made: FakeRequest[] = [];
+  readonly upload = new EventTarget();
+  aborted = false;
+  status = 0;
+  responseText = "";
+  constructor() {
+    super();
+    FakeRequest.made.push(this);
+  }
+  open() {}
+  setRequestHeader() {}
+  send() {}
+  getResponseHeader() {
+    return "application/json";
+  }
+  abort() {
+    this.aborted = true;
+    this.dispatchEvent(new Event("abort"));
+  }
+  /** The browser sent `loaded` bytes of `total`. */
+  sent(loaded: number, total: number) {
+    this.upload.dispatchEvent(
+      Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }),
+    );
+  }
+  answer(status: number, body: string) {
+    this.status = status;
+    this.responseText = body;
+    this.dispatchEvent(new Event("load"));
+  }
+}
+
+describe("a request that stops moving", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeRequest.made = [];
+    vi.stubGlobal("XMLHttpRequest", FakeRequest);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const outcome = (promise: Promise<unknown>) => {
+    const seen: { value?: unknown; error?: unknown } = {};
+    promise.then(
+      (value) => {
+        seen.value = value;
+      },
+      (error: unknown) => {
+        seen.error = error;
+      },
+    );
+    return seen;
+  };
+
+  it("is given up as stalled when nothing is sent or heard for the stall timeout", async () => {
+    const seen = outcome(sendForm("/api/photos", new FormData(), { stallMs: 20_000 }));
+    const [request] = FakeRequest.made;
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(seen).toEqual({});
+    await vi.advanceTimersByTimeAsync(1);
+    expect(request?.aborted).toBe(true);
+    expect(seen.error).toBeInstanceOf(StalledError);
+    // A stall is a connection that failed: the callers' retries treat it as one.
+    expect(seen.error).toBeInstanceOf(NetworkError);
+  });
+
+  it("is left alone while it moves, however slowly", async () => {
+    const progress: number[] = [];
+    const seen = outcome(
+      sendForm("/api/photos", new FormData(), {
+        stallMs: 20_000,
+        onProgress: (fraction) => progress.push(fraction),
+      }),
+    );
+    const [request] = FakeRequest.made;
+    for (let loaded = 1; loaded <= 10; loaded++) {
+      await vi.advanceTimersByTimeAsync(15_000);
+      request?.sent(loaded, 10);
+    }
+    // Sent in full; the server takes its time to make the photo's sizes, and answers.
+    await vi.advanceTimersByTimeAsync(19_000);
+    request?.answer(201, '{"ok":true,"id":"p1"}');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request?.aborted).toBe(false);
+    expect(progress.at(-1)).toBe(1);
+    expect(seen.value).toMatchObject({ status: 201, body: '{"ok":true,"id":"p1"}' });
+    // Answered: no stall is declared later on.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(request?.aborted).toBe(false);
+  });
+
+  it("is an abort, not a stall, when the photo is removed", async () => {
+    const stop = new AbortController();
+    const seen = outcome(
+      sendForm("/api/photos", new FormData(), { stallMs: 20_000, signal: stop.signal }),
+    );
+    stop.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.error).toBeInstanceOf(DOMException);
+    expect((seen.error as DOMException).name).toBe("AbortError");
+  });
+
+  it("waits longer at each try, up to a minute", () => {
+    expect([0, 1, 2, 3, 9].map(stallTimeoutMs)).toEqual([20_000, 40_000, 60_000, 60_000, 60_000]);
   });
 });

@@ -22,18 +22,41 @@ export interface RawReply {
 /** The request never got an answer: offline, the connection dropped, or the server is away. */
 export class NetworkError extends Error {}
 
+/**
+ * Nothing moved for the stall timeout: no byte sent, no answer. The browser still says it is
+ * online, but the connection carries nothing (the usual case on a congested mobile network).
+ */
+export class StalledError extends NetworkError {}
+
+/**
+ * How long a request may go without sending a byte or hearing one before it is given up as
+ * stalled: 20 s the first time, doubling with each try up to a minute. A working connection,
+ * however thin, moves bytes every fraction of a second, and the server answers a photo (three
+ * sizes made) in a few seconds; 20 s of silence is a connection that stopped. The window grows
+ * because progress counts what the browser handed to the network, not what arrived: on a very
+ * slow link the last bytes can sit in the phone's buffer for a while, and the next try must not
+ * be cut at the same point. Trying again is safe: a photo's upload id and a post's idempotency
+ * key make the server answer a repeat without doing the work twice (decision 025).
+ */
+export function stallTimeoutMs(attempt: number) {
+  return Math.min(60_000, 20_000 * 2 ** Math.max(0, attempt));
+}
+
 interface SendOptions {
   /** The share sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Give up (StalledError) when nothing is sent or received for this long. */
+  stallMs?: number;
 }
 
 /**
  * Posts `form` to `url` and resolves with any answer the server gives; rejects with NetworkError
- * when there is none, and with an AbortError when `signal` stops it.
+ * when there is none (StalledError when nothing moved for `stallMs`), and with an AbortError when
+ * `signal` stops it.
  */
 export function sendForm(url: string, form: FormData, options: SendOptions = {}) {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, stallMs } = options;
   return new Promise<RawReply>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException("Upload aborted", "AbortError"));
@@ -42,15 +65,35 @@ export function sendForm(url: string, form: FormData, options: SendOptions = {})
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("Accept", "application/json");
-    if (onProgress) {
-      xhr.upload.addEventListener("progress", (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      });
-      xhr.upload.addEventListener("load", () => onProgress(1));
-    }
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    /** Something moved: the stall timeout starts again. */
+    const moved = () => {
+      if (stallMs === undefined) return;
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, stallMs);
+    };
+    xhr.upload.addEventListener("progress", (event) => {
+      moved();
+      if (onProgress && event.lengthComputable && event.total > 0) {
+        onProgress(event.loaded / event.total);
+      }
+    });
+    xhr.upload.addEventListener("load", () => {
+      moved();
+      onProgress?.(1);
+    });
+    xhr.addEventListener("progress", moved);
+    xhr.addEventListener("readystatechange", moved);
     const stop = () => xhr.abort();
     signal?.addEventListener("abort", stop, { once: true });
-    const settle = () => signal?.removeEventListener("abort", stop);
+    const settle = () => {
+      clearTimeout(watchdog);
+      signal?.removeEventListener("abort", stop);
+    };
     xhr.addEventListener("load", () => {
       settle();
       resolve({
@@ -69,9 +112,14 @@ export function sendForm(url: string, form: FormData, options: SendOptions = {})
     });
     xhr.addEventListener("abort", () => {
       settle();
-      reject(new DOMException("Upload aborted", "AbortError"));
+      reject(
+        stalled
+          ? new StalledError("Nothing moved for the stall timeout")
+          : new DOMException("Upload aborted", "AbortError"),
+      );
     });
     xhr.send(form);
+    moved();
   });
 }
 

@@ -15,16 +15,18 @@ import type { PhotoOutcome } from "./upload-listing";
 /*
  * The photos chosen for a listing in the browser (issue 16, item 4; decision 025). Each is
  * compressed on the device, then uploaded on its own to /api/photos as soon as it is ready, one
- * after another: progress per photo, a pause and another try when the server does not answer, a
- * pause while the browser is offline and a resume when it is back, and a clear error for a photo
- * that is refused. The save names the uploaded photos and so is small.
+ * after another: progress per photo, a pause and another try when the server does not answer or
+ * the connection stops moving (upload-listing.ts `stallTimeoutMs`), a pause while the browser is
+ * offline and a resume when it is back, and a clear error for a photo that is refused. The save
+ * names the uploaded photos and so is small.
  */
 
 /** Where one photo's upload is. */
 export type PhotoUpload =
   /** Being compressed, or waiting for the photos before it. */
   | { status: "queued" }
-  | { status: "uploading"; progress: number }
+  /** `again`: a later try of this photo, after the connection failed or stalled. */
+  | { status: "uploading"; progress: number; again: boolean }
   /** Offline: it goes on when the connection is back. */
   | { status: "waiting" }
   /** The server did not answer: another try in a moment. */
@@ -124,17 +126,20 @@ export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
       for (let attempt = 0; ; ) {
         if (!present(item)) return "done";
         if (!navigator.onLine) return "offline";
-        setUpload(item.key, { status: "uploading", progress: 0 });
+        const again = attempt > 0;
+        setUpload(item.key, { status: "uploading", progress: 0, again });
         const body = new FormData();
         body.set("uploadId", item.uploadId);
         body.set("photo", file, file.name);
         let outcome: PhotoOutcome;
         try {
-          const { readPhotoReply, sendForm } = await loadUpload();
+          const { readPhotoReply, sendForm, stallTimeoutMs } = await loadUpload();
           const raw = await sendForm("/api/photos", body, {
             signal: item.abort.signal,
+            // Online but nothing moving: given up after a while and sent again, same upload id.
+            stallMs: stallTimeoutMs(attempt),
             onProgress: (progress) => {
-              if (present(item)) setUpload(item.key, { status: "uploading", progress });
+              if (present(item)) setUpload(item.key, { status: "uploading", progress, again });
             },
           });
           outcome = readPhotoReply(raw, texts.current.failed);

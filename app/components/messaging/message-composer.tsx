@@ -16,8 +16,31 @@ const sendMessageSchema = () =>
   import("~/domain/messaging/messaging-schemas").then((m) => m.sendMessageSchema);
 
 /** What the conversation's action answers a message sent in the background: the form's reply,
- * and the message as the list shows it once it was saved. */
-export type SendReply = FormReply & { message?: MessageView };
+ * and the message as the list shows it once it was saved; `lost` when no answer came at all (the
+ * connection dropped: the route's clientAction). */
+export type SendReply = FormReply & { message?: MessageView; lost?: true };
+
+/**
+ * A send that has no answer after this long is given up, so it never says "Sending..." for ever
+ * on a connection that is up but carries nothing. 20 s, as the listing form's requests
+ * (components/listing/upload-listing.ts `stallTimeoutMs` gives the reasons). It is not sent again
+ * by itself: the server cannot tell a repeat from a new message, and the same message twice in a
+ * conversation is worse than one more tap.
+ */
+export const SEND_STALL_MS = 20_000;
+
+/** Why the text is back in the box: no answer came, or there was no connection to send it on. */
+type Unsent = "unsure" | "offline";
+
+/**
+ * The box's text once a message did not go: the message, and after it anything typed since, so
+ * that nothing is lost.
+ */
+export function keepUnsent(current: string, unsent: string) {
+  if (!current.trim() || current === unsent) return unsent;
+  if (!unsent.trim()) return current;
+  return `${unsent}\n${current}`;
+}
 
 export interface ComposerProps {
   page: ThreadView;
@@ -30,7 +53,9 @@ export interface ComposerProps {
  * A plain form without JavaScript (posts, then the page reloads at the latest message). With
  * JavaScript an empty or too long message is reported before anything is sent (the schema the
  * action parses); a good one is sent in the background: it shows at once as "Sending...", the text
- * box empties, and a failure puts the text back with the reason.
+ * box empties, and a failure puts the text back with the reason. Offline nothing is sent and the
+ * text stays; a send whose connection drops, or without an answer for SEND_STALL_MS (given up),
+ * puts its text back and tells the member it may not have arrived, with "Try again".
  */
 export function Composer({ page, lastResult, onSent }: ComposerProps) {
   const { t } = useTranslation("messages");
@@ -49,17 +74,28 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
   const [hydrated, setHydrated] = useState(false);
   const lastSent = useRef("");
   const box = useRef<HTMLTextAreaElement>(null);
+  const [unsent, setUnsent] = useState<Unsent | null>(null);
+  const stall = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const fetcherState = useRef(fetcher.state);
+  fetcherState.current = fetcher.state;
   useEffect(() => setHydrated(true), []);
+  useEffect(() => () => clearTimeout(stall.current), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to each new result only (onSent is a fresh closure every render)
   useEffect(() => {
     if (!result) return;
+    clearTimeout(stall.current);
     if (result.message) onSent(result.message);
-    // Nothing is lost: the text comes back unless they already typed something new.
-    else if (result.status === "error") setText((current) => current || lastSent.current);
+    // Nothing is lost: the text comes back, before anything they typed since.
+    else if (result.status === "error") {
+      setText((current) => keepUnsent(current, lastSent.current));
+      if (result.lost) setUnsent("unsure");
+    }
   }, [result]);
 
-  const sending = fetcher.state !== "idle";
+  // Submitting only: once the answer is in, the page's data reloading after it (which a bad
+  // connection can hold up too) does not keep the member from writing on.
+  const sending = fetcher.state === "submitting";
   const pendingBody = sending ? String(fetcher.formData?.get("body") ?? "") : "";
   const length = characterCount(text.trim());
   const tooLong = length > page.maxLength;
@@ -67,10 +103,24 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
 
   const send = () => {
     if (sending) return;
+    if (!navigator.onLine) {
+      // A send now could only fail: the text stays where it is, and they are told why.
+      setUnsent("offline");
+      return;
+    }
+    setUnsent(null);
     lastSent.current = text;
     fetcher.submit({ intent: "send", via: "fetch", body: text }, { method: "post" });
     setText("");
     box.current?.focus();
+    clearTimeout(stall.current);
+    stall.current = setTimeout(() => {
+      if (fetcherState.current !== "submitting") return;
+      // Stopped waiting (the request is cancelled): it may have reached the server or not.
+      fetcher.reset();
+      setText((current) => keepUnsent(current, lastSent.current));
+      setUnsent("unsure");
+    }, SEND_STALL_MS);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends; Shift+Enter is a new line; an input method composing a word keeps its Enter.
@@ -102,11 +152,29 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
           <FormAlert>{error}</FormAlert>
         </div>
       ) : null}
+      {unsent && !sending ? (
+        <div className="mb-2" data-testid="composer-unsent" data-reason={unsent}>
+          <FormAlert>
+            <p>{unsent === "unsure" ? t("thread.unsure") : t("thread.offline")}</p>
+            {unsent === "unsure" ? (
+              <button
+                type="button"
+                onClick={() => box.current?.form?.requestSubmit()}
+                className={`${buttonStyles.secondary} mt-2`}
+                data-testid="composer-retry"
+              >
+                {t("thread.tryAgain")}
+              </button>
+            ) : null}
+          </FormAlert>
+        </div>
+      ) : null}
       <fetcher.Form
         method="post"
         className="flex items-end gap-2"
         data-testid="composer"
         data-hydrated={hydrated || undefined}
+        aria-busy={sending || undefined}
         {...formProps}
         onSubmit={(event) => {
           // The schema's verdict first: an invalid message is shown, not sent.
@@ -143,6 +211,8 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
         <button
           type="submit"
           className={`${buttonStyles.primary} h-11 shrink-0 px-3 sm:px-4`}
+          // One at a time: a press while the last message is still going would do nothing.
+          disabled={sending}
           aria-label={t("thread.send")}
           data-testid="composer-send"
         >

@@ -107,8 +107,8 @@ for (const lang of ["en", "ar"] as const) {
     await expect(form.locator('select[name="categoryId"]')).toHaveValue("1");
     await expect(form.locator('select[name="detail.make"]')).toHaveValue("kia");
     await expect(form.locator('select[name="detail.model"]')).toHaveValue("rio");
-    // The field itself: while the restore waits for the category's fields, the draft's values
-    // also ride in hidden inputs of the same name (use-listing-draft.ts), gone once it is done.
+    // The field itself: the restore sends the draft's values with its question for the
+    // category's fields in hidden inputs of the same name (use-listing-draft.ts).
     await expect(form.locator('input[name="detail.kilometers"]:not([type="hidden"])')).toHaveValue(
       "85000",
     );

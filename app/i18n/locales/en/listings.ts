@@ -64,9 +64,16 @@ const listings = {
       notSaved: "The draft could not be saved on this device.",
       offlineRefresh:
         "You're offline: the fields for this choice will appear when you're back online.",
+      offerEarlier:
+        "You have a draft from {{time}}. What you typed is kept; restore the draft to replace it.",
+      offerOtherTab:
+        "Another tab saved a draft at {{time}}. What you typed here is kept; restore that draft to replace it.",
+      restore: "Restore draft",
+      dismiss: "Dismiss",
     },
     queued: "Will be posted when you're back online",
     queuedEdit: "Will be saved when you're back online",
+    saveRetrying: "No answer yet: the connection may be slow. Trying again...",
     upload: {
       dropZone: "Drag and drop photos here, or click to browse",
       browse: "Choose photos",

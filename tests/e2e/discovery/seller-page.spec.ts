@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { firstListingWith, neighboursOf } from "../support/listings";
 
 /*
  * Issue 17 on the demo data the e2e server seeds, in both languages, on a phone and a desktop:
@@ -12,34 +13,6 @@ const texts = {
   en: { more: "More from this seller", similar: "Similar listings", listings: "Listings" },
   ar: { more: "المزيد من هذا البائع", similar: "إعلانات مشابهة", listings: "الإعلانات" },
 } as const;
-
-/**
- * Scrolls to the end of the listing, where its links to the seller and the category wait, and
- * waits until the neighbours' cards have come in their place (or nothing, when there are none).
- */
-async function neighboursOf(page: Page) {
-  const links = page.getByTestId("related-links");
-  await links.scrollIntoViewIfNeeded();
-  await expect(links).toHaveCount(0);
-}
-
-/**
- * The first motors listing (of the category page's first eight) that has the section `testId`:
- * a listing another test has just posted has no other listings by its seller, and one priced far
- * from every other of its kind has no similar listings.
- */
-async function firstListingWith(page: Page, lang: "en" | "ar", testId: string) {
-  await page.goto(`/category/motors?lang=${lang}`);
-  const hrefs = await page
-    .getByTestId("listing-card")
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  for (const href of hrefs.slice(0, 8)) {
-    await page.goto(`${href}?lang=${lang}`);
-    await neighboursOf(page);
-    if ((await page.getByTestId(testId).count()) > 0) return href;
-  }
-  throw new Error(`none of the first motors listings has ${testId}`);
-}
 
 for (const lang of ["en", "ar"] as const) {
   test(`a listing leads to its seller's page and on to another of their listings, in ${lang}`, async ({

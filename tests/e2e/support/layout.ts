@@ -37,21 +37,28 @@ function sidewaysScroll(page: Page): Promise<SidewaysScroll> {
     };
     const reachable: [number, number] = [reach(-100_000), reach(100_000)];
     window.scrollTo({ left: scrollX, top, behavior: "instant" });
-    // What is wider than the window, measured from the document's start (its edges do not move
-    // with the scroll); only looked for when the page does scroll, to say why.
+    // What sticks out past the window's edges, measured from the document's start (its edges
+    // do not move with the scroll): the innermost such elements, which are the ones to fix. Only
+    // looked for when the page does scroll, to say why.
     const culprits: string[] = [];
     if (overflow > 0 || scrollX !== 0 || reachable.some((x) => x !== 0)) {
       const width = root.clientWidth;
-      for (const element of document.body.querySelectorAll("*")) {
+      const out = [...document.body.querySelectorAll("*")].filter((element) => {
         const box = element.getBoundingClientRect();
         const left = box.left + window.scrollX;
-        if (box.width === 0 || (left > -1 && left + box.width < width + 1)) continue;
-        if (getComputedStyle(element).position === "fixed") continue;
+        // (Screen-reader-only texts are 1 px boxes that scroll nothing.)
+        if (box.width <= 1 || (left > -1 && left + box.width < width + 1)) return false;
+        return getComputedStyle(element).position !== "fixed";
+      });
+      for (const element of out) {
+        if (out.some((other) => other !== element && element.contains(other))) continue;
+        const box = element.getBoundingClientRect();
+        const left = Math.round(box.left + window.scrollX);
         const id = element.getAttribute("data-testid");
         culprits.push(
           `${element.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ""}.${String(
             element.getAttribute("class") ?? "",
-          ).slice(0, 60)} ${Math.round(left)}…${Math.round(left + box.width)}`,
+          ).slice(0, 60)} ${left}…${left + Math.round(box.width)}`,
         );
         if (culprits.length === 8) break;
       }

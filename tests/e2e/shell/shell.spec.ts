@@ -143,10 +143,10 @@ test.describe("footer dialogs", () => {
     await expect(dialog.getByRole("alert")).toHaveText("يرجى تعبئة جميع الحقول المطلوبة");
   });
 
-  test("the app links say Coming Soon!", async ({ page }) => {
+  test("the social links say Coming Soon!", async ({ page }) => {
     await page.goto("/?lang=en");
     await hydrated(page);
-    await page.getByTestId("app-ios").click();
+    await page.getByRole("button", { name: "Facebook" }).click();
     await expect(page.getByTestId("coming-soon-dialog")).toContainText("Coming Soon!");
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("coming-soon-dialog")).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { firstListingWith, neighboursOf } from "../support/listings";
 
 /*
@@ -37,6 +38,7 @@ for (const lang of ["en", "ar"] as const) {
     if ((await pictures.count()) > 0)
       await expect(pictures.first()).toHaveAttribute("loading", "lazy");
     await page.getByTestId("related-listings").scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, "loading the neighbours");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-listing-related.png`,
       fullPage: true,
@@ -50,6 +52,7 @@ for (const lang of ["en", "ar"] as const) {
       "href",
       /^https:\/\/wa\.me\/\?text=/,
     );
+    await expectNoHorizontalScroll(page, "opening the seller's page");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-seller-page.png`,
       fullPage: true,
@@ -70,6 +73,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(await cards.count()).toBeLessThanOrEqual(8);
     await expect(similar.locator(`a[href="${first}"]`)).toHaveCount(0);
     await similar.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, "loading similar listings");
     await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-similar.png` });
     const href = await cards.first().getAttribute("href");
     await cards.first().click();

@@ -56,6 +56,7 @@ for (const lang of ["en", "ar"] as const) {
     const phone = info.project.name === "phone";
     await openMenu(page, phone);
     await expect(entry).toBeVisible();
+    await expectNoHorizontalScroll(page, "the install entry");
     await page.screenshot({ path: `${screenshotDir}/${info.project.name}-${lang}-install.png` });
 
     await entry.click();

@@ -103,16 +103,12 @@ function lucideIconsInPlace() {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [lucideIconsInPlace(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",
     rolldownOptions: {
-      // The server build is the whole server (decision 018): Express, the database, the domain
-      // and the React Router build in one bundle, so each module exists once and runs on plain
-      // node. (@react-router/dev reads it as `rollupOptions.input`, Vite's alias of this.)
-      ...(isSsrBuild ? { input: "server/index.ts" } : {}),
       output: {
         codeSplitting: {
           groups: [
@@ -172,9 +168,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
+  environments: {
+    // The server build is the whole server (decision 018): Express, the database, the domain and
+    // the React Router build in one bundle, so each module exists once and runs on plain node.
+    // Vite's environment API (react-router.config.ts): the server's input is its environment's.
+    // @react-router/dev reads `rollupOptions.input` (Vite's alias of rolldownOptions) and sets
+    // its own virtual server build where that is missing.
+    ssr: { build: { rollupOptions: { input: "server/index.ts" } } },
+  },
   ssr: {
     // Native and database packages are loaded from node_modules, never bundled (sharp's and
     // PGlite's files sit beside their code).
     external: ["@electric-sql/pglite", "pg", "sharp", "drizzle-orm", "pino"],
   },
-}));
+});

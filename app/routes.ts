@@ -14,6 +14,7 @@ export default [
   route("jobs", "routes/jobs.tsx"),
   route("safety-tips", "routes/safety-tips.tsx"),
   route("terms-conditions", "routes/terms-conditions.tsx"),
+  route("install", "routes/install.tsx"),
   route("post-ad", "routes/post-ad.tsx"),
   route("edit-listing/:id", "routes/edit-listing.tsx"),
   route("listing/:id", "routes/listing.tsx"),

@@ -167,7 +167,10 @@ describe("an e-mail's unsubscribe link", () => {
       headers: { "accept-language": "ar" },
     });
     const html = await res.text();
-    expect(html).toContain("إيقاف هذه الرسائل؟");
+    expect(html).toContain("إيقاف رسائل البريد هذه؟");
+    expect(html).toContain(
+      "لن يصلك بعد الآن بريد إلكتروني عن الإعلانات الجديدة في عمليات البحث التي حفظتها.",
+    );
     expect(html).toContain('dir="rtl"');
   });
 });

@@ -13,7 +13,11 @@ import { escapeHtml } from "../app/utils/escape-html";
  * but served like any page so that the worker can fetch it.
  */
 
-/** The script: the saved listings (their titles from the saved pages) and the member's pages. */
+/**
+ * The script: the saved listings (their titles from the saved pages) and the member's pages. The
+ * part about saved pages shows once they are read: "nothing is saved" before the list came would
+ * be wrong for a moment, and without the caches nothing is known.
+ */
 function listingScript(lang: Lang) {
   return `(async () => {
   const box = document.getElementById("saved");
@@ -48,6 +52,7 @@ function listingScript(lang: Lang) {
   recent.closest("section").hidden = recent.children.length === 0;
   yours.closest("section").hidden = yours.children.length === 0;
   document.getElementById("saved-nothing").hidden = found > 0;
+  box.hidden = false;
 })();`;
 }
 
@@ -86,9 +91,9 @@ li a{display:block;padding:.75rem 1rem;color:#047858;text-decoration:none;font-w
 <h1>${text("offline.title")}</h1>
 <p>${text("offline.body")}</p>
 <a class="retry" href="" data-testid="offline-retry">${text("offline.retry")}</a>
+<div id="saved" hidden>
 <h2>${text("offline.available")}</h2>
-<p id="saved-nothing" data-testid="offline-nothing">${text("offline.nothing")}</p>
-<div id="saved">
+<p id="saved-nothing" data-testid="offline-nothing" hidden>${text("offline.nothing")}</p>
 <section hidden><h2>${text("offline.recent")}</h2><ul id="saved-recent" data-testid="offline-recent"></ul></section>
 <section hidden><h2>${text("offline.yours")}</h2><ul id="saved-yours" data-testid="offline-yours" data-labels="${escapeHtml(labels)}"></ul></section>
 </div>

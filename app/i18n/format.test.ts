@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatNumber, formatPrice, formatUsd } from "./format";
+import { formatDate, formatDateTime, formatNumber, formatPrice, formatUsd } from "./format";
 
 describe("formatting", () => {
   it("writes dollars so they read naturally in both directions", () => {
@@ -23,5 +23,14 @@ describe("formatting", () => {
     const day = new Date("2026-11-24T12:00:00Z");
     expect(formatDate("en", day)).toBe("November 24, 2026");
     expect(formatDate("en", day, { year: "numeric" })).toBe("2026");
+  });
+
+  it("writes a moment one way in each language: a 12-hour time, the month by name", () => {
+    const moment = new Date("2026-11-27T11:16:00Z");
+    const zone = { timeZone: "Asia/Damascus" };
+    expect(formatDateTime("en", moment, zone)).toBe("Nov 27, 2026, 2:16 PM");
+    expect(formatDateTime("en", moment, { ...zone, timeOnly: true })).toBe("2:16 PM");
+    expect(formatDateTime("ar", moment, zone)).toBe("٢٧ تشرين الثاني ٢٠٢٦، ٢:١٦ م");
+    expect(formatDateTime("ar", moment, { ...zone, timeOnly: true })).toBe("٢:١٦ م");
   });
 });

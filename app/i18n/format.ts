@@ -55,3 +55,26 @@ export function formatDate(lang: Lang, date: Date | string, options?: Intl.DateT
   }
   return format.format(value);
 }
+
+const DATE_TIME = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+} as const;
+const TIME = { hour: "numeric", minute: "2-digit" } as const;
+
+/**
+ * A moment as the site shows it: "Nov 27, 2026, 2:16 PM", «٢٧ تشرين الثاني ٢٠٢٦، ٢:١٦ م»; or
+ * only "2:16 PM" (`timeOnly`, for today's). Every time a page, the browser (times in the reader's
+ * zone) or the service worker ("Saved copy from …") writes goes through here, so one time reads
+ * the same everywhere. `timeZone` unset: the zone of wherever it runs.
+ */
+export function formatDateTime(
+  lang: Lang,
+  date: Date | string,
+  { timeZone, timeOnly = false }: { timeZone?: string; timeOnly?: boolean } = {},
+) {
+  return formatDate(lang, date, { ...(timeOnly ? TIME : DATE_TIME), timeZone });
+}

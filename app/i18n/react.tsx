@@ -72,10 +72,27 @@ export function useNamespace<NS extends Namespace>(ns: NS, catalog: object | und
     if (!merged.has(catalog)) {
       merged.add(catalog);
       const known = state.catalogs[ns];
-      state.catalogs[ns] = known ? { ...known, ...catalog } : catalog;
+      state.catalogs[ns] = known ? mergeCatalogs(known, catalog) : catalog;
     }
   }
   return useTranslation(ns);
 }
 
 const mergedBy = new WeakMap<I18nState, WeakSet<object>>();
+
+const isSection = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `known` with `added`'s texts, section by section: a page's part of a section (the listing
+ * page's `related.moreIn`) must not replace the whole section another response brought (the
+ * neighbours' `related`), as the page's data comes again after every action on it.
+ */
+function mergeCatalogs(known: object, added: object): object {
+  const merged: Record<string, unknown> = { ...known };
+  for (const [key, value] of Object.entries(added)) {
+    const before = merged[key];
+    merged[key] = isSection(before) && isSection(value) ? mergeCatalogs(before, value) : value;
+  }
+  return merged;
+}

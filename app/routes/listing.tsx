@@ -215,6 +215,10 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
   useNamespace("listings", page.translations.listings);
   useNamespace("favorites", page.translations.favorites);
   useNamespace("discovery", page.translations.discovery);
+  const ownerError = page.isOwner ? ownerActionError(actionData) : undefined;
+  // An expired listing's renewal failed: said in its notice, where its button is.
+  const renewError =
+    page.status === "expired" && replyFor(actionData, "renew") ? ownerError : undefined;
   return (
     <main
       id="main"
@@ -222,7 +226,7 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
       data-testid="listing-page"
     >
       <ClearDraftOnSuccess listingId={page.id} />
-      <StatusNotice page={page} />
+      <StatusNotice page={page} renewError={renewError} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ListingGallery
@@ -248,7 +252,9 @@ export default function ListingPage({ loaderData: page, actionData }: Route.Comp
           <ListingAbout page={page} />
         </div>
         <aside className="space-y-6">
-          {page.isOwner ? <OwnerCard page={page} error={ownerActionError(actionData)} /> : null}
+          {page.isOwner ? (
+            <OwnerCard page={page} error={renewError ? undefined : ownerError} />
+          ) : null}
           <SellerCard
             page={page}
             messageSeller={page.messageSeller ? <MessageSeller view={page.messageSeller} /> : null}

@@ -176,7 +176,7 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
 
   return (
     <main id="main" className="mx-auto max-w-6xl sm:px-6 sm:py-6 lg:py-8">
-      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <aside className="hidden lg:block" data-testid="thread-inbox">
           <Link
             to="/messages"

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { data, redirect, useNavigation } from "react-router";
+import { unreadDelayText } from "~/components/accounts/unread-delay.server";
 import { onDemand } from "~/components/ui/on-demand";
 import {
   changePasswordSchema,
@@ -65,7 +66,7 @@ const DeleteAccountCard = onDemand(() => securityCards().then((m) => m.DeleteAcc
 const ONE_YEAR_SECONDS = 31_536_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, auth, lang } = context;
+  const { db, auth, lang, env } = context;
   const member = await requireMember({ auth, db, request });
   const profile = await getProfile({ db, memberId: member.id, lang });
   const notifications = await getNotificationSettings(db, member);
@@ -79,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     languageSaved: saved === "language",
     notificationsSaved: saved === "notifications",
     notifications,
+    unreadDelay: unreadDelayText(lang, env.NOTIFY_UNREAD_AFTER_SECONDS),
     dataSaver: {
       on: dataSaverCookieIsOn(request.headers.get("cookie")),
       browser: wantsDataSaver(request.headers.get("save-data"), null),
@@ -232,6 +234,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
           <NotificationsCard
             settings={loaderData.notifications}
+            unreadDelay={loaderData.unreadDelay}
             saved={loaderData.notificationsSaved}
             actionData={actionData}
             busy={busyIntent === "notifications"}

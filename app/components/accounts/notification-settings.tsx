@@ -22,12 +22,15 @@ const notificationSettingsSchema = () =>
  */
 export function NotificationsCard({
   settings,
+  unreadDelay,
   saved,
   actionData,
   busy,
 }: {
   /** Each kind's channels as they are now. */
   settings: NotificationSettings;
+  /** How long a message waits unread before its e-mail, in words (NOTIFY_UNREAD_AFTER_SECONDS). */
+  unreadDelay: string;
   saved: boolean;
   actionData: unknown;
   busy: boolean;
@@ -62,7 +65,11 @@ export function NotificationsCard({
                 className="rounded-xl border border-line px-4 py-3 text-sm"
                 data-testid={`notify-${kind}`}
               >
-                <p className="font-medium text-ink">{t(`settings.notifications.kinds.${kind}`)}</p>
+                <p className="font-medium text-ink">
+                  {kind === "messages"
+                    ? t("settings.notifications.kinds.messages", { delay: unreadDelay })
+                    : t(`settings.notifications.kinds.${kind}`)}
+                </p>
                 <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
                   {NOTIFICATION_CHANNELS.map((channel) => (
                     <label

@@ -2,9 +2,10 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { useTranslation } from "~/i18n/react";
 
-export type ComingSoon = { kind: "app"; name: string } | { kind: "social"; name: string };
+/** The social network whose page is not there yet. */
+export type ComingSoon = { name: string };
 
-/** The footer's apps and social links are not there yet: this says so (fetched at the first click). */
+/** The footer's social links have no page yet: this says so (fetched at the first click). */
 export function ComingSoonDialog({
   comingSoon,
   onClose,
@@ -19,11 +20,7 @@ export function ComingSoonDialog({
       onOpenChange={(open) => !open && onClose()}
       title={t("comingSoon.title")}
       testId="coming-soon-dialog"
-      description={
-        comingSoon?.kind === "app"
-          ? t("comingSoon.appsBody", { platform: comingSoon.name })
-          : t("comingSoon.socialBody", { network: comingSoon?.name ?? "" })
-      }
+      description={t("comingSoon.socialBody", { network: comingSoon?.name ?? "" })}
     >
       <div className="mt-6 flex justify-end">
         <DialogClose className={buttonStyles.primary}>{t("comingSoon.close")}</DialogClose>

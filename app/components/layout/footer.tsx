@@ -85,23 +85,24 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
           </Link>
         </FooterColumn>
         <FooterColumn title={t("footer.appsHeading")}>
-          <button
-            type="button"
+          {/* Souqna installs from the browser: the steps for each (the page offers the browser's
+              own prompt where there is one). */}
+          <Link
+            to="/install#ios"
             className={`${linkClass} inline-flex items-center gap-2`}
-            onClick={() => showComingSoon({ kind: "app", name: "iOS" })}
             data-testid="app-ios"
           >
             <Apple className="size-4" aria-hidden />
             {t("footer.ios")}
-          </button>
-          <button
-            type="button"
+          </Link>
+          <Link
+            to="/install#android"
             className={`${linkClass} inline-flex items-center gap-2`}
-            onClick={() => showComingSoon({ kind: "app", name: "Android" })}
+            data-testid="app-android"
           >
             <Smartphone className="size-4" aria-hidden />
             {t("footer.android")}
-          </button>
+          </Link>
         </FooterColumn>
         <FooterColumn title={t("footer.followHeading")}>
           <div className="flex gap-2">
@@ -111,7 +112,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
                 type="button"
                 aria-label={t(`footer.${key}`)}
                 title={t(`footer.${key}`)}
-                onClick={() => showComingSoon({ kind: "social", name: t(`footer.${key}`) })}
+                onClick={() => showComingSoon({ name: t(`footer.${key}`) })}
                 className="rounded-full bg-slate-800 p-2.5 text-slate-300 transition hover:bg-brand-600 hover:text-white"
               >
                 <Icon className="size-4" />

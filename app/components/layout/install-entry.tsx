@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/react";
-import { INSTALL_EVENT } from "./install-prompt";
+import { promptInstall } from "./install-prompt";
 
 /**
  * "Install Souqna": asks the browser to show its install dialog. The offer can be used once, so
@@ -27,11 +27,8 @@ export function InstallEntry({
       }
       data-testid="install-app"
       onClick={() => {
-        const offer = window.__souqnaInstall;
-        window.__souqnaInstall = null;
-        window.dispatchEvent(new Event(INSTALL_EVENT));
         onPrompt?.();
-        void offer?.prompt().catch(() => {});
+        promptInstall();
       }}
     >
       <Download className={inDrawer ? "size-5 text-brand-700" : "size-4"} aria-hidden />

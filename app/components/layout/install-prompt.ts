@@ -36,3 +36,15 @@ export function useInstallOffer() {
   }, []);
   return offered;
 }
+
+/**
+ * Asks the browser to show its install dialog. The offer can be used once: it is dropped at once
+ * (whatever the answer), and everything that offered it hides; the browser offers again later if
+ * it is declined.
+ */
+export function promptInstall() {
+  const offer = window.__souqnaInstall;
+  window.__souqnaInstall = null;
+  window.dispatchEvent(new Event(INSTALL_EVENT));
+  void offer?.prompt().catch(() => {});
+}

@@ -1,4 +1,7 @@
+import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
@@ -8,9 +11,14 @@ import { ListingPrice } from "./listing-price";
 import { SpecList } from "./spec-list";
 import { UsdApprox } from "./usd-approx";
 
-/** Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason). */
-export function StatusNotice({ page }: { page: ListingPageView }) {
+/**
+ * Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason).
+ * An expired listing's owner renews it right here, at the top of the page: on a phone the owner's
+ * tools are a screen and more below. A plain form, as without JavaScript.
+ */
+export function StatusNotice({ page, renewError }: { page: ListingPageView; renewError?: string }) {
   const { t } = useTranslation("listings");
+  const busy = useNavigation().state === "submitting";
   if (page.status === "active") return null;
   return (
     <div className="mb-6" data-testid="listing-status">
@@ -21,6 +29,25 @@ export function StatusNotice({ page }: { page: ListingPageView }) {
           <p className="mt-1" dir="auto">
             {t("detail.status.removedReason", { reason: page.removalReason })}
           </p>
+        ) : null}
+        {page.status === "expired" && page.expiry?.renewable ? (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="renew" />
+            {renewError ? (
+              <p role="alert" className="mb-2 font-semibold text-red-800">
+                {renewError}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className={`${buttonStyles.primary} w-full sm:w-auto`}
+              disabled={busy}
+              data-testid="owner-renew"
+            >
+              <RefreshCw className="size-4" aria-hidden />
+              {t("detail.owner.renew")}
+            </button>
+          </Form>
         ) : null}
       </FormAlert>
     </div>

@@ -152,9 +152,9 @@ export function toListingPageView({
 }) {
   const { listing, seller } = view;
   const t = serverT(lang, "listings");
-  // Only what everyone may open can be saved. A member's heart comes with the listing; a
-  // visitor's from their browser.
-  const favoritable = isPublicStatus(listing.status);
+  // Only what everyone may open can be saved, and only by someone else: the owner has it in My
+  // listings. A member's heart comes with the listing; a visitor's from their browser.
+  const favoritable = isPublicStatus(listing.status) && !view.isOwner;
   const favorited = favoritable && Boolean(view.viewer?.favorited);
   const images = view.images.map((image) => galleryImage(storage, image, dataSaver));
   const requested = Number(url.searchParams.get("image") ?? "1");

@@ -8,8 +8,9 @@ import { DetailCard } from "./detail-card";
 import type { ListingPageView } from "./listing-page-view.server";
 
 /**
- * The owner's tools: edit, renew, mark sold, hide or show again, and delete after a confirmation drawn
- * in the page (?confirm=delete), so all of it works without JavaScript.
+ * The owner's tools: edit, renew (an expired listing's is in its notice), mark sold, hide or show
+ * again, and delete after a confirmation drawn in the page (?confirm=delete), so all of it works
+ * without JavaScript.
  */
 export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
   const { t } = useTranslation("listings");
@@ -45,7 +46,10 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
             {page.expiry.until}
           </p>
         ) : null}
-        {page.expiry?.renewable ? statusButton("renew", t("detail.owner.renew"), RefreshCw) : null}
+        {/* An expired listing's renewal is in its notice, at the top of the page. */}
+        {page.expiry?.renewable && page.status !== "expired"
+          ? statusButton("renew", t("detail.owner.renew"), RefreshCw)
+          : null}
         {page.status === "removed" ? null : (
           <>
             {page.status !== "sold"

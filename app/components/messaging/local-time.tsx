@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatDateTime } from "~/i18n/format";
 
 /**
  * A time the server wrote in Syria's time zone; once in the browser, in the reader's own zone and
@@ -16,15 +17,10 @@ export function LocalTime({
   const [shown, setShown] = useState(text);
   useEffect(() => {
     const date = new Date(iso);
-    const locale = document.documentElement.lang === "ar" ? "ar-SY" : "en-US";
+    const lang = document.documentElement.lang === "ar" ? "ar" : "en";
     const sameDay = date.toDateString() === new Date().toDateString();
     try {
-      setShown(
-        new Intl.DateTimeFormat(
-          locale,
-          sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
-        ).format(date),
-      );
+      setShown(formatDateTime(lang, date, { timeOnly: sameDay }));
     } catch {
       setShown(text);
     }

@@ -1,6 +1,6 @@
 import { checkMessageSafety } from "~/domain/messaging/safety-check";
 import type { Lang } from "~/i18n/config";
-import { formatDate, formatNumber } from "~/i18n/format";
+import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import type { MessageView, UnreadCount } from "./message-types";
 
 /** Times are shown in Syria's time zone until the browser shows the reader's own. */
@@ -10,13 +10,7 @@ export function messageTime(lang: Lang, date: Date, now = new Date()) {
   const sameDay =
     formatDate(lang, date, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" }) ===
     formatDate(lang, now, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" });
-  return formatDate(
-    lang,
-    date,
-    sameDay
-      ? { timeZone: DISPLAY_TIME_ZONE, timeStyle: "short" }
-      : { timeZone: DISPLAY_TIME_ZONE, dateStyle: "medium", timeStyle: "short" },
-  );
+  return formatDateTime(lang, date, { timeZone: DISPLAY_TIME_ZONE, timeOnly: sameDay });
 }
 
 export function toMessageView(

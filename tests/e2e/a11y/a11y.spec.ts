@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 // Serious and critical problems only: each is something that blocks a person from using the page.
 // One page of each kind: /safety-tips and /jobs share /about's template, the empty results
@@ -45,6 +46,7 @@ for (const lang of ["en", "ar"] as const) {
               .join(", ")}`,
         );
       expect(serious).toEqual([]);
+      await expectNoHorizontalScroll(page, `loading ${path}`);
     });
   }
 }
@@ -61,5 +63,6 @@ test("a listing page has no serious accessibility problems, in both languages", 
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
     expect(serious).toEqual([]);
+    await expectNoHorizontalScroll(page, `loading a listing in ${lang}`);
   }
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
  * Sign-up is checked twice with one schema (issue 13): in the browser, once the form's code has
@@ -42,6 +43,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(form.locator("#field-password-error")).toHaveText(t.tooShort);
     await form.locator("button[type=submit]").click();
     await expect(form.locator("#field-password-error")).toHaveText(t.tooShort);
+    await expectNoHorizontalScroll(page, "sign-up's errors");
     // Corrected as typed: the message goes once the value is valid.
     await form.locator("input[name=password]").fill("a much longer passphrase");
     await expect(form.locator("#field-password-error")).toHaveCount(0);
@@ -56,6 +58,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(form).toHaveAttribute("data-validated", "");
     await form.locator("button[type=submit]").click();
     await expect(form.getByRole("alert").first()).toContainText(t.both);
+    await expectNoHorizontalScroll(page, "sign-in's error");
     expect(posts).toEqual([]);
   });
 }
@@ -77,6 +80,7 @@ test.describe("without JavaScript", () => {
       // What was typed is kept, except the password.
       await expect(page.locator("input[name=email]")).toHaveValue("samer@example.com");
       await expect(page.locator("input[name=password]")).toHaveValue("");
+      await expectNoHorizontalScroll(page, "the server's sign-up errors");
     });
   }
 });

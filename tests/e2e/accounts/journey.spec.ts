@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 const shots = "tests/.artifacts/screenshots";
 
@@ -101,6 +102,7 @@ for (const lang of ["en", "ar"] as const) {
     const confirmLink = await linkFromMail(page, email, /\/auth\/confirm\?token=/);
     await page.goto(confirmLink);
     await expect(page.getByTestId("confirm-result")).toContainText(t.confirmed);
+    await expectNoHorizontalScroll(page, "confirming the e-mail");
     await shot("confirmed");
 
     // Sign out.
@@ -116,12 +118,14 @@ for (const lang of ["en", "ar"] as const) {
     await signIn.getByLabel(t.password).fill("not-my-password");
     await signIn.getByRole("button", { name: t.signIn }).click();
     await expect(signIn.getByRole("alert").first()).toHaveText(t.wrong);
+    await expectNoHorizontalScroll(page, "a refused sign-in");
 
     // Forgot password → reset via the link.
     await page.getByRole("link", { name: t.forgot }).click();
     await page.getByTestId("forgot-form").getByLabel(t.email).fill(email);
     await page.getByRole("button", { name: t.sendReset }).click();
     await expect(page.getByText(t.resetSent).first()).toBeVisible();
+    await expectNoHorizontalScroll(page, "asking for a reset link");
     await shot("forgot-sent");
     await expect(page).toHaveURL(/\/auth/, { timeout: 10_000 });
     const resetLink = await linkFromMail(page, email, /type=recovery/);
@@ -131,6 +135,7 @@ for (const lang of ["en", "ar"] as const) {
     await recovery.getByLabel(t.confirmPassword).fill(`${secondPassword}x`);
     await recovery.getByRole("button", { name: t.updatePassword }).click();
     await expect(recovery.getByText(t.mismatch)).toBeVisible();
+    await expectNoHorizontalScroll(page, "the reset form's error");
     await shot("recovery");
     await recovery.getByLabel(t.newPassword).fill(secondPassword);
     await recovery.getByLabel(t.confirmPassword).fill(secondPassword);
@@ -151,6 +156,7 @@ for (const lang of ["en", "ar"] as const) {
       .locator("input[name=phoneNumber]")
       .fill(lang === "ar" ? "٠٩٤٤١٢٣٤٥٦" : "0944 123 456");
     await form.locator("input[type=file]").setInputFiles("tests/e2e/fixtures/avatar.png");
+    await expectNoHorizontalScroll(page, "choosing an avatar");
     await shot("profile-edit");
     await form.locator("button[type=submit]").last().click();
     await expect(page).toHaveURL(/\/profile(\?|$)/);
@@ -159,10 +165,12 @@ for (const lang of ["en", "ar"] as const) {
       "src",
       /\/media\/avatars\/.+\.webp$/,
     );
+    await expectNoHorizontalScroll(page, "saving the profile");
     await shot("profile");
 
     // Sign out everywhere.
     await page.goto(`/settings?lang=${lang}`);
+    await expectNoHorizontalScroll(page, "opening Settings");
     await shot("settings");
     await page
       .locator("form", { has: page.locator("input[name=intent][value=signout-all]") })

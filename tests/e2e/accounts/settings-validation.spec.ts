@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -60,6 +61,7 @@ for (const lang of ["en", "ar"] as const) {
     await remove.locator("input[name=password]").fill("Jasmine-Damascus-7");
     await remove.locator("button[type=submit]").click();
     await expect(remove.locator("#delete-confirm-error")).toHaveText(t.notTicked);
+    await expectNoHorizontalScroll(page, "Settings' errors");
     expect(posts).toEqual([]);
   });
 
@@ -76,6 +78,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(form.locator("#field-username-error")).toHaveText(t.username);
     await form.locator("button[type=submit]").click();
     await expect(form.locator("#field-username-error")).toHaveText(t.username);
+    await expectNoHorizontalScroll(page, "the profile form's error");
     expect(posts).toEqual([]);
     // A handle typed with its "@" and capitals is a valid one: the form is sent and saved.
     await form.locator("input[name=username]").fill(`@Samer_${Date.now() % 1e6}`);
@@ -135,6 +138,7 @@ test.describe("without JavaScript", () => {
       await expect(page.locator("#field-confirmPassword-error")).toHaveText(t.mismatch);
       // Passwords are never sent back.
       await expect(page.locator("input[name=currentPassword]")).toHaveValue("");
+      await expectNoHorizontalScroll(page, "the server's Settings errors");
 
       await page.goto(`/profile?edit=1&lang=${lang}`);
       const profile = page.getByTestId("profile-form");
@@ -145,6 +149,7 @@ test.describe("without JavaScript", () => {
       // What was typed is kept.
       await expect(page.locator("input[name=username]")).toHaveValue("no spaces!");
       await expect(page.locator("input[name=phoneNumber]")).toHaveValue("0944 123 456");
+      await expectNoHorizontalScroll(page, "the server's profile errors");
     });
   }
 });

@@ -1,4 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
+import { firstListingWith, neighboursOf } from "../support/listings";
 
 /*
  * Issue 17 on the demo data the e2e server seeds, in both languages, on a phone and a desktop:
@@ -12,34 +14,6 @@ const texts = {
   en: { more: "More from this seller", similar: "Similar listings", listings: "Listings" },
   ar: { more: "المزيد من هذا البائع", similar: "إعلانات مشابهة", listings: "الإعلانات" },
 } as const;
-
-/**
- * Scrolls to the end of the listing, where its links to the seller and the category wait, and
- * waits until the neighbours' cards have come in their place (or nothing, when there are none).
- */
-async function neighboursOf(page: Page) {
-  const links = page.getByTestId("related-links");
-  await links.scrollIntoViewIfNeeded();
-  await expect(links).toHaveCount(0);
-}
-
-/**
- * The first motors listing (of the category page's first eight) that has the section `testId`:
- * a listing another test has just posted has no other listings by its seller, and one priced far
- * from every other of its kind has no similar listings.
- */
-async function firstListingWith(page: Page, lang: "en" | "ar", testId: string) {
-  await page.goto(`/category/motors?lang=${lang}`);
-  const hrefs = await page
-    .getByTestId("listing-card")
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  for (const href of hrefs.slice(0, 8)) {
-    await page.goto(`${href}?lang=${lang}`);
-    await neighboursOf(page);
-    if ((await page.getByTestId(testId).count()) > 0) return href;
-  }
-  throw new Error(`none of the first motors listings has ${testId}`);
-}
 
 for (const lang of ["en", "ar"] as const) {
   test(`a listing leads to its seller's page and on to another of their listings, in ${lang}`, async ({
@@ -64,6 +38,7 @@ for (const lang of ["en", "ar"] as const) {
     if ((await pictures.count()) > 0)
       await expect(pictures.first()).toHaveAttribute("loading", "lazy");
     await page.getByTestId("related-listings").scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, "loading the neighbours");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-listing-related.png`,
       fullPage: true,
@@ -77,6 +52,7 @@ for (const lang of ["en", "ar"] as const) {
       "href",
       /^https:\/\/wa\.me\/\?text=/,
     );
+    await expectNoHorizontalScroll(page, "opening the seller's page");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-seller-page.png`,
       fullPage: true,
@@ -97,6 +73,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(await cards.count()).toBeLessThanOrEqual(8);
     await expect(similar.locator(`a[href="${first}"]`)).toHaveCount(0);
     await similar.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, "loading similar listings");
     await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-similar.png` });
     const href = await cards.first().getAttribute("href");
     await cards.first().click();

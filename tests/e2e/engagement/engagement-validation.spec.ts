@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -26,8 +27,15 @@ function posts(page: Page) {
   return sent;
 }
 
+/** A new member on the project's device (390 px on the phone). */
 async function member(browser: Browser, tag: string, javaScript = true) {
-  const context = await browser.newContext({ javaScriptEnabled: javaScript });
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({
+    javaScriptEnabled: javaScript,
+    viewport,
+    isMobile,
+    hasTouch,
+  });
   const page = await context.newPage();
   await signUp(page, { lang: "en", tag });
   return page;
@@ -51,6 +59,7 @@ test("messages: empty and too long are reported before sending with JavaScript, 
   await box.getByTestId("message-seller-body").fill("x".repeat(2001));
   await box.getByTestId("message-seller-send").click();
   await expect(box.getByRole("alert")).toContainText(t.tooLong);
+  await expectNoHorizontalScroll(buyer, "the message box's errors");
   expect(sent).toEqual([]);
 
   // A good one opens the conversation; its composer checks the same way.
@@ -66,12 +75,14 @@ test("messages: empty and too long are reported before sending with JavaScript, 
   await composer.getByTestId("composer-input").fill("y".repeat(2001));
   await composer.getByTestId("composer-input").press("Enter");
   await expect(buyer.getByTestId("composer-error")).toContainText(t.tooLong);
+  await expectNoHorizontalScroll(buyer, "the composer's errors");
   expect(sent).toEqual([]);
   // Corrected, it is sent in the background and the reason goes.
   await composer.getByTestId("composer-input").fill("When can I see it?");
   await composer.getByTestId("composer-send").click();
   await expect(buyer.getByTestId("message-body").last()).toHaveText("When can I see it?");
   await expect(buyer.getByTestId("composer-error")).toHaveCount(0);
+  await expectNoHorizontalScroll(buyer, "sending a message");
 
   // Without JavaScript the server says the same, and keeps the text.
   const plain = await member(browser, "val-plain", false);
@@ -80,6 +91,7 @@ test("messages: empty and too long are reported before sending with JavaScript, 
   await plain.getByTestId("message-seller-send").click();
   await expect(plain.getByRole("alert").first()).toContainText(t.tooLong);
   await expect(plain.getByTestId("message-seller-body")).toHaveValue("z".repeat(2001));
+  await expectNoHorizontalScroll(plain, "the server's message error");
 
   // In Arabic, the browser's check speaks Arabic too.
   await buyer.goto(`${conversationUrl}?lang=ar`);
@@ -108,6 +120,7 @@ test("reports: a missing reason is reported before sending with JavaScript, miss
   await dialog.getByLabel(t.other).check();
   await dialog.getByTestId("report-submit").click();
   await expect(dialog.getByRole("alert")).toHaveText(t.noDetails);
+  await expectNoHorizontalScroll(reporter, "the report dialog's errors");
   expect(sent).toEqual([]);
 
   // Without JavaScript: the page's own form, answered by the server.
@@ -117,4 +130,5 @@ test("reports: a missing reason is reported before sending with JavaScript, miss
   await form.getByLabel(t.other).check();
   await form.getByTestId("report-submit").click();
   await expect(plain.getByTestId("report-form").getByRole("alert")).toHaveText(t.noDetails);
+  await expectNoHorizontalScroll(plain, "the server's report error");
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -68,6 +69,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(toast(t.added)).toBeVisible();
     await expect(heart(first.item)).toHaveAttribute("data-favorited", "true");
     expect(await guestIds(page)).toEqual([first.id]);
+    await expectNoHorizontalScroll(page, "saving from a card");
 
     // Their /favorites reads the browser's list, with a hint to sign in.
     await page.goto("/favorites");
@@ -98,6 +100,7 @@ for (const lang of ["en", "ar"] as const) {
     release();
     await expect(toast(t.added)).toBeVisible();
     await expect(pageHeart).toHaveText(t.saved);
+    await expectNoHorizontalScroll(page, "saving on the listing page");
     await page.unroute("**/api/favorites");
 
     await page.goto("/favorites");
@@ -109,6 +112,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(cards.nth(1)).toContainText(first.title);
     await page.screenshot({ path: `${shots}/${lang}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, "listing the favourites at 390 px");
     await page.screenshot({ path: `${shots}/${lang}-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -130,6 +134,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(heart(searchCard)).toHaveAttribute("data-favorited", "false");
     await heart(searchCard).click();
     await expect(heart(searchCard)).toHaveAttribute("data-favorited", "true");
+    await expectNoHorizontalScroll(page, "toggling a card's heart");
 
     // 5. Without JavaScript the heart is a plain form that comes back with the new state.
     const noJs = await browser.newContext({
@@ -147,6 +152,7 @@ for (const lang of ["en", "ar"] as const) {
     await plainHeart.click();
     await expect(plain.getByTestId("flash")).toContainText(t.added);
     await expect(plainHeart).toHaveText(t.saved);
+    await expectNoHorizontalScroll(plain, "the heart's plain form");
     await noJs.close();
   });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -51,6 +52,7 @@ async function shoot(page: Page, name: string) {
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
+    await expectNoHorizontalScroll(page, `${name} at ${width} px`);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
 }

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signIn, signUp } from "../support/members";
 import { E2E_MODERATOR, E2E_TRUSTED_REPORTERS } from "../support/seeded-members";
 
@@ -24,15 +25,19 @@ async function trustedReporter(browser: Browser, index: 0 | 1 | 2, javaScript = 
 
 /** The report dialog at desktop and phone width, then back to desktop. */
 async function shootDialog(page: Page, dir: "ltr" | "rtl") {
+  await expectNoHorizontalScroll(page, "the report dialog at 1280 px");
   await page.screenshot({ path: `${shots}/report-dialog-${dir}-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page, "the report dialog at 390 px");
   await page.screenshot({ path: `${shots}/report-dialog-${dir}-390.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function shootModeration(page: Page, dir: "ltr" | "rtl") {
+  await expectNoHorizontalScroll(page, "the moderation queue at 1280 px");
   await page.screenshot({ path: `${shots}/moderation-${dir}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page, "the moderation queue at 390 px");
   await page.screenshot({ path: `${shots}/moderation-${dir}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -154,6 +159,7 @@ test("three members in good standing report a listing, it disappears, a moderato
     .first();
   await expect(logged).toContainText(REMOVAL_REASON);
   await expect(logged).toContainText(E2E_MODERATOR.name);
+  await expectNoHorizontalScroll(moderator, "a moderator's decision");
 
   // The owner sees why, on the listing and in My Listings.
   await owner.goto(listingUrl);
@@ -161,6 +167,9 @@ test("three members in good standing report a listing, it disappears, a moderato
   await owner.screenshot({ path: `${shots}/owner-listing-rtl-1280.png` });
   await owner.goto("/my-listings");
   await expect(owner.getByText(REMOVAL_REASON).first()).toBeVisible();
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(owner, "My listings with a removed listing, at 390 px");
+  await owner.setViewportSize({ width: 1280, height: 720 });
   await owner.screenshot({ path: `${shots}/owner-my-listings-rtl-1280.png` });
 
   // Everyone else: 404 at /moderation, no link in the menu.

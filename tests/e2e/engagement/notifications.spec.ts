@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -6,15 +7,28 @@ import { postListing, signUp } from "../support/members";
  * when another member posts a match; a favourite's price drop; and an unread message e-mailed to
  * a seller who is away, whose link opens the thread. Mail is read from the outbox (/dev/mail),
  * as a developer would; the e2e server runs jobs every half second and notices unread messages
- * after one second (scripts/e2e-server.mjs).
+ * after one second (scripts/e2e-server.mjs). The unread message's e-mail stops with its link, on
+ * a page that names the kind as a reader of the language would.
  */
 
 const shots = "tests/.artifacts/screenshots";
 
 // Subjects name no member's words (a title, a sender, a search's name): those are in the body.
 const texts = {
-  en: { alert: "new listing for", priceDrop: "cheaper now", unread: "unread message" },
-  ar: { alert: "إعلان جديد", priceDrop: "انخفض سعر", unread: "رسالة غير مقروءة" },
+  en: {
+    alert: "new listing for",
+    priceDrop: "cheaper now",
+    unread: "unread message",
+    stop: "You will no longer get e-mails about unread messages.",
+    stopped: "You are unsubscribed",
+  },
+  ar: {
+    alert: "إعلان جديد",
+    priceDrop: "انخفض سعر",
+    unread: "رسالة غير مقروءة",
+    stop: "لن يصلك بعد الآن بريد إلكتروني عن رسائلك غير المقروءة.",
+    stopped: "تم إلغاء اشتراكك",
+  },
 } as const;
 
 /** The message pages in the outbox to `to` whose subject contains `subject`, polled until one is. */
@@ -124,6 +138,18 @@ for (const lang of ["en", "ar"] as const) {
       await b.screenshot({ path: `${shots}/mail-unread-${lang}.png`, fullPage: true });
       await b.goto(new URL(toThread ?? "").pathname);
       await expect(b.getByTestId("message-body")).toHaveText(["Is it still available?"]);
+
+      // B stops these e-mails from the e-mail's link, on a phone.
+      const stop = links.find((link) => new URL(link).pathname === "/unsubscribe");
+      await b.setViewportSize({ width: 390, height: 844 });
+      await b.goto(new URL(stop ?? "/unsubscribe").pathname + new URL(stop ?? "/").search);
+      const unsubscribe = b.getByTestId("unsubscribe-page");
+      await expect(unsubscribe).toContainText(t.stop);
+      await expectNoHorizontalScroll(b, "opening the unsubscribe link");
+      await b.screenshot({ path: `${shots}/unsubscribe-${lang}.png` });
+      await b.getByTestId("unsubscribe-submit").click();
+      await expect(unsubscribe).toContainText(t.stopped);
+      await expectNoHorizontalScroll(b, "unsubscribing");
     } finally {
       for (const context of contexts) await context.close();
     }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type BrowserContext, expect, test } from "@playwright/test";
 import { browserKeys, startTestPushService } from "../../setup/push-service";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -19,9 +20,18 @@ import { postListing, signUp } from "../support/members";
 const shots = "tests/.artifacts/screenshots";
 
 const texts = {
-  en: { buyer: "Omar Haddad", title: "Omar Haddad sent you a message" },
-  ar: { buyer: "عمر حداد", title: "رسالة جديدة من عمر حداد" },
+  en: {
+    buyer: "Omar Haddad",
+    title: "Omar Haddad sent you a message",
+    offer: "Get notified of replies",
+  },
+  ar: { buyer: "عمر حداد", title: "رسالة جديدة من عمر حداد", offer: "تلقَّ إشعارًا بالردود" },
 } as const;
+
+/** How many lines a block of text takes. */
+function linesOf(box: { height: number } | null, lineHeight: number) {
+  return Math.round((box?.height ?? 0) / lineHeight);
+}
 
 /** Gives `context` notification permission and a PushManager whose subscription is `endpoint`. */
 async function withPushService(
@@ -85,13 +95,19 @@ for (const lang of ["en", "ar"] as const) {
       await expect(device).toHaveAttribute("data-state", "off");
       await seller.getByTestId("push-device-enable").click();
       await expect(device).toHaveAttribute("data-state", "on");
+      await expectNoHorizontalScroll(seller, "turning notifications on in Settings");
       await device.scrollIntoViewIfNeeded();
       await seller.screenshot({ path: `${shots}/push-settings-${lang}-${info.project.name}.png` });
       // Away: another page, not the thread.
       await seller.goto(`/?lang=${lang}`);
 
-      // A buyer writes; the seller's browser is pushed, once, within the push delay.
-      const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // A buyer writes, on the same kind of device; the seller's browser is pushed, once, within
+      // the push delay.
+      const buyerContext = await browser.newContext({
+        viewport: seller.viewportSize(),
+        isMobile: info.project.use.isMobile,
+        hasTouch: info.project.use.hasTouch,
+      });
       other.push(buyerContext);
       await withPushService(buyerContext, `${service.origin}/push/buyer-${tag}`, browserKeys());
       const buyer = await buyerContext.newPage();
@@ -127,9 +143,21 @@ for (const lang of ["en", "ar"] as const) {
       await buyer.goto(`${thread}?lang=${lang}`);
       const offer = buyer.getByTestId("push-offer");
       await expect(offer).toBeVisible();
+      // Its title reads on one line, its explanation on a few: on a phone the buttons go under.
+      const offerTitle = offer.locator("p").first();
+      await expect(offerTitle).toHaveText(t.offer);
+      const lineHeight = await offerTitle.evaluate((p) =>
+        Number.parseFloat(getComputedStyle(p).lineHeight),
+      );
+      expect(linesOf(await offerTitle.boundingBox(), lineHeight)).toBe(1);
+      const explanation = offer.locator("p").nth(1);
+      expect(linesOf(await explanation.boundingBox(), lineHeight)).toBeLessThanOrEqual(3);
+      await offer.scrollIntoViewIfNeeded();
+      await buyer.screenshot({ path: `${shots}/push-offer-${lang}-${info.project.name}.png` });
       await buyer.getByTestId("push-offer-optin-enable").click();
       await expect(buyer.getByTestId("push-offer-optin")).toHaveAttribute("data-state", "on");
-      await buyer.screenshot({ path: `${shots}/push-offer-${lang}-${info.project.name}.png` });
+      await expectNoHorizontalScroll(buyer, "turning notifications on");
+      await buyer.screenshot({ path: `${shots}/push-offer-on-${lang}-${info.project.name}.png` });
 
       // One push for one message, however many jobs and pages came between.
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -55,6 +56,7 @@ for (const lang of ["en", "ar"] as const) {
     const row = page.getByTestId("saved-search");
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId("saved-search-name")).toHaveText(t.name);
+    await expectNoHorizontalScroll(page, "saving a search");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-saved-searches.png`,
       fullPage: true,
@@ -78,6 +80,7 @@ for (const lang of ["en", "ar"] as const) {
     await rename.getByRole("textbox").fill("   ");
     await rename.getByRole("button").click();
     await expect(rename.getByRole("alert")).toHaveText(t.required);
+    await expectNoHorizontalScroll(page, "the rename form's error");
     expect(sent).toEqual([]);
     await rename.getByRole("textbox").fill(t.newName);
     await rename.getByRole("button").click();
@@ -92,6 +95,7 @@ for (const lang of ["en", "ar"] as const) {
     await cadence.getByRole("button").click();
     await expect(page.getByTestId("saved-searches-notice")).toContainText(t.cadenceSaved);
     await expect(page.locator('[data-testid="cadence-form"] select')).toHaveValue("daily");
+    await expectNoHorizontalScroll(page, "renaming and re-timing a search");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-saved-searches-renamed.png`,
       fullPage: true,
@@ -103,6 +107,7 @@ for (const lang of ["en", "ar"] as const) {
       /\/category\/motors\?city=aleppo&maxPrice=5000000&make=kia&yearMin=2010/,
     );
     await expect(page.getByTestId("category-page")).toBeVisible();
+    await expectNoHorizontalScroll(page, "opening a saved search's results");
 
     // The member menu leads back (the phone's menu is the same <details>).
     await page.getByRole("banner").locator("details summary").last().click();
@@ -126,6 +131,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("saved-search")).toHaveCount(left - 1);
     }
     await expect(page.getByTestId("saved-searches-empty")).toContainText(t.empty);
+    await expectNoHorizontalScroll(page, "deleting the saved searches");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-saved-searches-empty.png`,
       fullPage: true,

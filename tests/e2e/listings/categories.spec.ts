@@ -3,6 +3,7 @@ import {
   categorySlugById,
   getFieldDefinitions,
 } from "../../../app/db/reference-data/field-definitions";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
  * Every postable category can be posted with its own details, in both languages. Motors has its
@@ -97,6 +98,7 @@ for (const lang of ["en", "ar"] as const) {
             expected.push(label);
           }
         }
+        await expectNoHorizontalScroll(page, `filling the ${slug} form`);
         if (categoryId === group[0]) {
           await page.screenshot({
             path: `${shots}/${info.project.name}-${lang}-post-${slug}.png`,
@@ -114,6 +116,7 @@ for (const lang of ["en", "ar"] as const) {
         // Text typed as HTML stays text.
         await expect(page.getByTestId("listing-description")).toContainText("bold?");
         expect(await page.locator('[data-testid="listing-description"] b').count()).toBe(0);
+        await expectNoHorizontalScroll(page, `posting in ${slug}`);
       }
     });
   }
@@ -156,6 +159,7 @@ for (const lang of ["en", "ar"] as const) {
     await form.locator('select[name="detail.make"]').selectOption("toyota");
     await expect(model.locator("option").first()).toHaveText(words.error);
     await expect(page.getByTestId("refresh-form")).toBeVisible();
+    await expectNoHorizontalScroll(page, "the models' loading error");
     await page.unroute("**/api/listing-form**");
     await form.locator('select[name="detail.make"]').selectOption("hyundai");
     await expect(model.locator('option[value="elantra"]')).toHaveCount(1);

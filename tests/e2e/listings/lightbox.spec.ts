@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 const shots = "tests/.artifacts/screenshots";
 
@@ -144,6 +145,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(description.locator("strong")).toHaveText("oak");
     await expect(description.locator("img, script, a")).toHaveCount(0);
     expect(await page.title()).toContain(HOSTILE_TITLE);
+    await expectNoHorizontalScroll(page, "a hostile listing");
     await shot("page", true);
 
     // A thumbnail switches the photo in place: no navigation, the address follows.
@@ -177,6 +179,7 @@ for (const lang of ["en", "ar"] as const) {
     const viewport = page.viewportSize();
     expect(Math.round(box?.width ?? 0)).toBe(viewport?.width);
     expect(Math.round(box?.height ?? 0)).toBe(viewport?.height);
+    await expectNoHorizontalScroll(page, "opening the lightbox");
     await shot("open");
 
     // Arrow keys move the way the buttons point, and wrap around at both ends.
@@ -246,6 +249,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe("");
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await expect(main).toBeFocused();
+    await expectNoHorizontalScroll(page, "closing the lightbox");
     // The close button closes too; the main photo is the one last seen.
     await main.click();
     await expect(counter).toBeVisible();
@@ -256,6 +260,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByTestId("share-link").click();
     await expect(page.getByText(t.copied).first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expectNoHorizontalScroll(page, "copying the link");
 
     expect(dialogs).toEqual([]);
   });

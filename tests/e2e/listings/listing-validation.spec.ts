@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -53,6 +54,7 @@ for (const lang of ["en", "ar"] as const) {
     await form.getByTestId("listing-submit").click();
     await expect(form.locator("#field-title-error")).toHaveText(t.titleTooLong);
     await expect(form.getByRole("alert").first()).toHaveText(t.checkBelow);
+    await expectNoHorizontalScroll(page, "the post form's errors");
     expect(posts).toEqual([]);
     // Corrected as typed: the message goes once the title fits.
     await form.locator('[name="title"]').fill(longTitle.slice(0, 120));
@@ -78,6 +80,7 @@ test.describe("without JavaScript", () => {
       await expect(page.locator('[name="title"]')).toHaveValue(longTitle);
       await expect(page.locator('select[name="location"]')).toHaveValue("aleppo");
       await expect(page).toHaveURL(/\/post-ad/);
+      await expectNoHorizontalScroll(page, "the server's post form errors");
     });
   }
 });

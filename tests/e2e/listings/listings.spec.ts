@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signIn, signUp as signUpMember } from "../support/members";
 import { E2E_TRUSTED_REPORTERS } from "../support/seeded-members";
 
@@ -164,6 +165,7 @@ for (const lang of ["en", "ar"] as const) {
     await form.locator('select[name="detail.condition"]').selectOption("used");
     await form.locator('input[name="images"]').setInputFiles(photo);
     await expect(form.locator(`[name="title"]`)).toHaveValue(t.adTitle);
+    await expectNoHorizontalScroll(page, "filling the post form");
     await shot("form");
     await page.getByTestId("listing-submit").click();
 
@@ -187,6 +189,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("listing-description")).toContainText(
       t.adDescription.split("\n")[0] ?? "",
     );
+    await expectNoHorizontalScroll(page, "posting a listing");
     await shot("detail");
 
     // A visitor sees "Login required" and no phone number anywhere in the page.
@@ -224,6 +227,7 @@ for (const lang of ["en", "ar"] as const) {
       "href",
       /^https:\/\/wa\.me\/963944123456/,
     );
+    await expectNoHorizontalScroll(buyer, "showing the phone number");
     await buyer.screenshot({
       path: `${shots}/${info.project.name}-${lang}-listing-phone-revealed.png`,
       fullPage: true,
@@ -237,6 +241,7 @@ for (const lang of ["en", "ar"] as const) {
     await fresh.goto(`${listingUrl}?lang=${lang}`);
     await fresh.getByTestId("show-phone").click();
     await expect(fresh.getByTestId("reveal-phone").getByRole("alert")).toContainText(t.unconfirmed);
+    await expectNoHorizontalScroll(fresh, "a refused phone number");
     expect(await fresh.content()).not.toMatch(SELLER_PHONE);
     await freshContext.close();
 
@@ -249,18 +254,22 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${listingUrl}$`));
     await expect(page.getByText(t.updated).first()).toBeVisible();
     await expect(page.getByTestId("listing-price")).toHaveText(t.shownSecondPrice);
+    await expectNoHorizontalScroll(page, "editing a listing");
 
     // Mark it sold.
     await page.getByTestId("owner-sold").click();
     await expect(page.getByTestId("listing-status")).toContainText(t.sold);
+    await expectNoHorizontalScroll(page, "marking it sold");
 
     // Delete it, after confirming.
     await page.getByTestId("owner-delete").click();
     await expect(page.getByTestId("confirm-delete")).toContainText(t.confirm);
+    await expectNoHorizontalScroll(page, "asking to delete");
     await page.getByTestId("confirm-delete-yes").click();
     await expect(page).toHaveURL(/\/my-listings$/);
     await expect(page.getByText(t.deleted).first()).toBeVisible();
     await expect(page.getByTestId("my-listings-empty")).toContainText(t.empty);
+    await expectNoHorizontalScroll(page, "deleting a listing");
 
     // The deleted listing is gone: the Listing Not Found screen with HTTP 404.
     const gone = await page.goto(listingUrl);

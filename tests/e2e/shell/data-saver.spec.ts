@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -59,6 +60,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByTestId("data-saver-submit").click();
     await expect(page.getByTestId("settings-data-saver")).toContainText(saved[lang]);
     await expect(page.getByTestId("data-saver-checkbox")).toBeChecked();
+    await expectNoHorizontalScroll(page, "turning data saver on");
     await page.getByTestId("settings-data-saver").scrollIntoViewIfNeeded();
     await page.screenshot({
       path: `${screenshotDir}/data-saver-settings-${lang}-${info.project.name}.png`,
@@ -133,6 +135,7 @@ test.describe("with Save-Data", () => {
       await expect(showAll).toHaveCount(0);
       expect(new URL(page.url()).searchParams.get("photos")).toBe("all");
       expect(loads).toEqual([]);
+      await expectNoHorizontalScroll(page, "showing all the photos");
       // Still no picture wider than 640 pixels.
       const widest = await gallery
         .locator("img")

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -66,6 +67,7 @@ test("a member's menu opened before its code arrives stays open", async ({ page 
   const logout = menu.getByTestId("logout");
   await menu.locator("summary").click();
   await expect(logout).toBeVisible();
+  await expectNoHorizontalScroll(page, "opening the member's menu");
   release();
   await expect(page.locator('[data-testid="member-menu"][data-hydrated]')).toBeAttached();
   await expect(logout).toBeVisible();
@@ -119,6 +121,7 @@ test("a member's pages hydrate without errors and keep the menu", async ({ page 
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     await expect(page.getByTestId("member-menu")).toBeAttached();
+    await expectNoHorizontalScroll(page, `loading ${path}`);
   }
   expect(errors).toEqual([]);
 });
@@ -133,6 +136,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("report-card")).toBeVisible();
     await page.getByTestId("member-menu").locator("summary").click();
     await expect(page.getByTestId("member-menu").getByRole("link").first()).toBeVisible();
+    await expectNoHorizontalScroll(page, "opening the member's menu without JavaScript");
   });
 });
 
@@ -147,6 +151,7 @@ for (const lang of ["en", "ar"] as const) {
     for (const path of ["/", "/search?q=kia", "/category/motors", listing]) {
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
       await page.waitForLoadState("networkidle");
+      await expectNoHorizontalScroll(page, `loading ${path}`);
     }
     expect(errors).toEqual([]);
   });

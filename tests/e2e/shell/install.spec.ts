@@ -1,9 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
  * "Install Souqna" (issue 16): the header (on phones, the menu's drawer) offers it only once the
  * browser has fired `beforeinstallprompt`, here a synthetic one with `prompt()` and `userChoice`
- * as Chromium's has.
+ * as Chromium's has. The footer's app links lead to /install: the steps for Android and iPhone,
+ * drawn by the server, and the browser's own dialog where it offers one.
  */
 const screenshotDir = "tests/.artifacts/screenshots";
 const label = { en: "Install Souqna", ar: "ثبّت سوقنا" } as const;
@@ -54,6 +56,7 @@ for (const lang of ["en", "ar"] as const) {
     const phone = info.project.name === "phone";
     await openMenu(page, phone);
     await expect(entry).toBeVisible();
+    await expectNoHorizontalScroll(page, "the install entry");
     await page.screenshot({ path: `${screenshotDir}/${info.project.name}-${lang}-install.png` });
 
     await entry.click();
@@ -123,5 +126,77 @@ for (const lang of ["en", "ar"] as const) {
     };
     expect(manifest.url).toContain(`/manifest.webmanifest?lang=${lang}`);
     expect(manifest.errors).toEqual([]);
+  });
+}
+
+const guide = {
+  en: {
+    android: "Install on Android",
+    ios: "Install on iPhone",
+    title: "Install Souqna on your phone",
+    androidTitle: "On Android (Chrome)",
+    iosTitle: "On iPhone and iPad (Safari)",
+    share: "Tap the Share button at the bottom of the screen.",
+    now: "Install now",
+  },
+  ar: {
+    android: "ثبّت سوقنا على أندرويد",
+    ios: "ثبّت سوقنا على آيفون",
+    title: "ثبّت سوقنا على هاتفك",
+    androidTitle: "على أندرويد (كروم)",
+    iosTitle: "على آيفون وآيباد (سفاري)",
+    share: "اضغط على زر المشاركة أسفل الشاشة.",
+    now: "ثبّته الآن",
+  },
+} as const;
+
+for (const lang of ["en", "ar"] as const) {
+  test(`the footer's app links lead to the install steps, without JavaScript too (${lang})`, async ({
+    browser,
+    page,
+  }, info) => {
+    const t = guide[lang];
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: page.viewportSize(),
+    });
+    const noJs = await plain.newPage();
+    await noJs.goto(`/?lang=${lang}`);
+    await noJs.getByRole("link", { name: t.ios }).click();
+    await expect(noJs).toHaveURL(/\/install#ios$/);
+    await expect(noJs.locator("h1")).toHaveText(t.title);
+    const ios = noJs.getByTestId("install-ios");
+    await expect(ios.getByRole("heading", { level: 2 })).toHaveText(t.iosTitle);
+    await expect(ios.locator("li")).toHaveCount(4);
+    await expect(ios.locator("li").nth(1)).toContainText(t.share);
+    await expect(ios.locator("svg")).toHaveCount(5);
+    await noJs.goto(`/?lang=${lang}`);
+    await noJs.getByRole("link", { name: t.android }).click();
+    await expect(noJs).toHaveURL(/\/install#android$/);
+    const android = noJs.getByTestId("install-android");
+    await expect(android.getByRole("heading", { level: 2 })).toHaveText(t.androidTitle);
+    await expect(android.locator("li")).toHaveCount(4);
+    await expect(noJs.locator("main")).not.toContainText("{{");
+    // Only the browser can say it may install: nothing about it without JavaScript.
+    await expect(noJs.getByTestId("install-now")).toHaveCount(0);
+    await plain.close();
+
+    // With it, where the browser offers to install, its dialog is one tap away.
+    await page.goto(`/install?lang=${lang}`);
+    await hydrated(page);
+    await expect(page.getByTestId("install-now")).toHaveCount(0);
+    await offerInstall(page);
+    const now = page.getByRole("button", { name: t.now });
+    await expect(now).toBeVisible();
+    await expectNoHorizontalScroll(page, "the install page");
+    await page.screenshot({
+      path: `${screenshotDir}/${info.project.name}-${lang}-install-page.png`,
+      fullPage: true,
+    });
+    await now.click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls))
+      .toBe(1);
+    await expect(now).toHaveCount(0);
   });
 }

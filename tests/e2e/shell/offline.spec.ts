@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -18,6 +19,29 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, {
     timeout: 30_000,
   });
+}
+
+/**
+ * From the next page on (until released), the page's reading of the service worker's caches waits
+ * for `window.releaseCaches()`: what a page shows before it knows what is saved.
+ */
+async function holdCachesFromNextPage(page: Page) {
+  await page.context().addInitScript(() => {
+    if (!sessionStorage.getItem("e2e.holdCaches") || !("caches" in self)) return;
+    const open = caches.open.bind(caches);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    Object.assign(window, {
+      releaseCaches: () => {
+        sessionStorage.removeItem("e2e.holdCaches");
+        release();
+      },
+    });
+    caches.open = (name: string) => released.then(() => open(name));
+  });
+  await page.evaluate(() => sessionStorage.setItem("e2e.holdCaches", "1"));
 }
 
 async function listingLinks(page: Page, lang: "en" | "ar", count: number) {
@@ -68,19 +92,25 @@ for (const lang of ["en", "ar"] as const) {
     }
     await page.goto(`/favorites?lang=${lang}`);
     await expect(page.getByTestId("saved-copy")).toHaveText(texts[lang].saved);
+    await expectNoHorizontalScroll(page, "a saved copy's bar");
     if (info.project.name === "phone") {
       await page.screenshot({ path: `${screenshotDir}/offline-saved-copy-${lang}.png` });
     }
 
-    // Never opened: the offline screen, in the page's language, with what is saved.
+    // Never opened: the offline screen, in the page's language, with what is saved; until it
+    // has read what is saved, it says nothing about it (not "nothing is saved").
+    await holdCachesFromNextPage(page);
     await page.goto(`/category/jobs?lang=${lang}`);
     const screen = page.getByTestId("offline-screen");
     await expect(screen).toBeVisible();
     await expect(page.locator("h1")).toHaveText(texts[lang].offline);
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+    expect(await page.getByTestId("offline-nothing").isVisible()).toBe(false);
+    await page.evaluate(() => (window as unknown as { releaseCaches(): void }).releaseCaches());
     const recent = page.getByTestId("offline-recent");
     for (const title of titles) await expect(recent).toContainText(title.trim());
     await expect(page.getByTestId("offline-nothing")).toBeHidden();
+    await expectNoHorizontalScroll(page, "the offline screen's list");
     await page.screenshot({
       path: `${screenshotDir}/offline-screen-${lang}-${info.project.name}.png`,
     });

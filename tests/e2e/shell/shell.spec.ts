@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 const screenshotDir = "tests/.artifacts/screenshots";
 
@@ -18,6 +19,7 @@ test.describe("home page", () => {
         lang === "ar" ? "اكتشف • تواصل • تاجر في سوريا" : "Discover • Connect • Trade in Syria",
       );
       await expect(page.getByTestId("category-strip").locator("li")).toHaveCount(8);
+      await expectNoHorizontalScroll(page, "loading the home page");
       await expect(page.getByTestId("copyright")).toContainText(
         lang === "ar"
           ? new Intl.NumberFormat("ar-SY", { useGrouping: false }).format(new Date().getFullYear())
@@ -48,6 +50,7 @@ test.describe("language", () => {
     await page.goto("/about?lang=en");
     await page.getByTestId("language-switch").click();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectNoHorizontalScroll(page, "switching to Arabic");
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("preferredLanguage")))
       .toBe("ar");
@@ -90,6 +93,7 @@ test.describe("category drawer", () => {
       expect(box?.width).toBe(280);
       if (lang === "ar") expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(width);
       else expect(box?.x).toBe(0);
+      await expectNoHorizontalScroll(page, "opening the drawer");
       await page.screenshot({ path: `${screenshotDir}/${info.project.name}-${lang}-drawer.png` });
       await drawer.getByRole("link").first().click();
       await expect(page).toHaveURL(/\/category\/motors/);
@@ -127,6 +131,7 @@ test.describe("footer dialogs", () => {
     await dialog.getByLabel("Message").fill("The photos on my ad do not show");
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please fill in all required fields");
+    await expectNoHorizontalScroll(page, "the contact form's error");
     await page.screenshot({ path: `${screenshotDir}/${info.project.name}-en-contact.png` });
     await dialog.getByLabel("Subject").fill("Photos missing");
     await dialog.getByRole("button", { name: "Send" }).click();
@@ -141,13 +146,15 @@ test.describe("footer dialogs", () => {
     const dialog = page.getByTestId("contact-dialog");
     await dialog.getByRole("button", { name: "إرسال" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("يرجى تعبئة جميع الحقول المطلوبة");
+    await expectNoHorizontalScroll(page, "the Arabic contact form's error");
   });
 
-  test("the app links say Coming Soon!", async ({ page }) => {
+  test("the social links say Coming Soon!", async ({ page }) => {
     await page.goto("/?lang=en");
     await hydrated(page);
-    await page.getByTestId("app-ios").click();
+    await page.getByRole("button", { name: "Facebook" }).click();
     await expect(page.getByTestId("coming-soon-dialog")).toContainText("Coming Soon!");
+    await expectNoHorizontalScroll(page, "a coming-soon note");
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("coming-soon-dialog")).toBeHidden();
   });
@@ -159,6 +166,7 @@ test.describe("network status", () => {
     await hydrated(page);
     await context.setOffline(true);
     await expect(page.getByText("You are offline. Some features may be limited.")).toBeVisible();
+    await expectNoHorizontalScroll(page, "the connection dropping");
     await context.setOffline(false);
     await expect(page.getByText("You are back online!")).toBeVisible();
   });
@@ -178,6 +186,7 @@ test.describe("static pages", () => {
         expect(response?.status()).toBe(200);
         await expect(page.locator("h1")).toBeVisible();
         await expect(page.locator("main")).not.toContainText("{{");
+        await expectNoHorizontalScroll(page, `loading ${path}`);
         await page.screenshot({
           path: `${screenshotDir}/${info.project.name}-${lang}-${name}.png`,
           fullPage: true,

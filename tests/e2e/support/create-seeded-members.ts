@@ -1,11 +1,21 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { runCli, withCliDatabase } from "../../../app/db/cli/cli-database";
 import { runMigrations } from "../../../app/db/migrate.server";
-import { users } from "../../../app/db/schema";
+import { syncReferenceData } from "../../../app/db/reference-data/sync.server";
+import { listings, users } from "../../../app/db/schema";
+import { seedDemoIfEmpty } from "../../../app/db/seed/seed-demo.server";
 import { createAuth } from "../../../app/domain/accounts/auth.server";
 import { ensureProfile } from "../../../app/domain/accounts/session.server";
+import { createListing } from "../../../app/domain/listings/create-listing.server";
 import type { Lang } from "../../../app/i18n/config";
-import { E2E_MODERATOR, E2E_TRUSTED_REPORTERS } from "./seeded-members";
+import type { MediaStorage } from "../../../app/media/storage.server";
+import {
+  E2E_EXPIRED_OWNER,
+  E2E_MODERATOR,
+  E2E_PROJECTS,
+  E2E_TRUSTED_REPORTERS,
+  expiredListingTitle,
+} from "./seeded-members";
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -13,11 +23,16 @@ const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
  * Test-only: run by scripts/e2e-server.mjs on the fresh e2e data dir before the server starts
  * (PGlite allows one process at a time). Signs up the moderator (the script then promotes them with
  * the real `npm run user:role` command, as an operator would) and three members in good standing,
- * whose e-mail is confirmed and whose accounts are dated a month back.
+ * whose e-mail is confirmed and whose accounts are dated a month back; and an owner whose listings
+ * (no photos) expired yesterday.
  */
 runCli("create-seeded-members", async () => {
   await withCliDatabase(async ({ env, database }) => {
     await runMigrations(database);
+    // The categories the expired listings are filed under (the server syncs them again), and the
+    // demo listings first: the server adds them only to a database without listings.
+    await syncReferenceData(database.db);
+    if (env.SEED_DEMO) await seedDemoIfEmpty({ db: database.db, dataDir: env.DATA_DIR });
     const auth = createAuth({
       db: database.db,
       env,
@@ -28,6 +43,7 @@ runCli("create-seeded-members", async () => {
     const seeded: { name: string; email: string; password: string; lang: Lang; old: boolean }[] = [
       { ...E2E_MODERATOR, lang: "en", old: false },
       ...E2E_TRUSTED_REPORTERS.map((r) => ({ ...r, old: true })),
+      { ...E2E_EXPIRED_OWNER, lang: "en", old: true },
     ];
     for (const member of seeded) {
       // A reused database (e.g. DATABASE_URL) may have them already.
@@ -45,6 +61,31 @@ runCli("create-seeded-members", async () => {
           .update(users)
           .set({ emailVerified: true, createdAt: new Date(Date.now() - MONTH_MS) })
           .where(eq(users.id, user.id));
+      }
+      if (member.email === E2E_EXPIRED_OWNER.email) {
+        for (const project of E2E_PROJECTS) {
+          for (const lang of ["en", "ar"] as const) {
+            const { id } = await createListing({
+              db: database.db,
+              // No photos: nothing is stored.
+              storage: {} as MediaStorage,
+              member: { id: user.id, emailVerified: true },
+              input: {
+                title: expiredListingTitle(project, lang),
+                description: "Walnut, two doors, a mirror inside.",
+                price: "2,400,000",
+                categoryId: "5",
+                location: "damascus",
+                details: { type: "wardrobes", condition: "good" },
+              },
+              images: [],
+            });
+            await database.db
+              .update(listings)
+              .set({ status: "expired", expiresAt: sql`now() - interval '1 day'` })
+              .where(eq(listings.id, id));
+          }
+        }
       }
     }
   });

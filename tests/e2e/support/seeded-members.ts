@@ -19,3 +19,19 @@ export const E2E_TRUSTED_REPORTERS: {
   { name: "Lina Sabbagh", email: "reporter-2@example.com", lang: "en" as const },
   { name: "هالة العلي", email: "reporter-3@example.com", lang: "ar" as const },
 ].map((member) => ({ ...member, password: "Orontes-Reporter-2026" }));
+
+/**
+ * A member in good standing whose listings have expired, one per project and language (a test
+ * renews its own): their titles are `expiredListingTitle(project, lang)`.
+ */
+export const E2E_EXPIRED_OWNER = {
+  name: "Karim Nasser",
+  email: "expired-owner@example.com",
+  password: "Barada-Owner-2026",
+} as const;
+
+export const E2E_PROJECTS = ["desktop", "phone"] as const;
+
+export function expiredListingTitle(project: string, lang: "en" | "ar") {
+  return `Expired wardrobe ${project} ${lang}`;
+}

@@ -45,8 +45,8 @@ const common = {
     contactSupport: "تواصل مع الدعم",
     terms: "الشروط والأحكام",
     appsHeading: "تطبيقاتنا",
-    ios: "حمّل لأجهزة iOS",
-    android: "حمّل لأجهزة Android",
+    ios: "ثبّت سوقنا على آيفون",
+    android: "ثبّت سوقنا على أندرويد",
     followHeading: "تابعنا",
     facebook: "فيسبوك",
     twitter: "تويتر",
@@ -57,8 +57,6 @@ const common = {
   },
   comingSoon: {
     title: "قريبًا!",
-    appsBody:
-      "تطبيقنا لأجهزة {{platform}} في الطريق. إلى ذلك الحين يعمل سوقنا في متصفح هاتفك، حتى على اتصال بطيء.",
     socialBody: "صفحتنا على {{network}} قادمة قريبًا. تابع أخبار سوقنا هنا إلى ذلك الحين.",
     close: "إغلاق",
   },

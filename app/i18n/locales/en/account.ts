@@ -90,11 +90,21 @@ const account = {
       body: "Choose how Souqna tells you of each kind: by e-mail, by a notification on your devices, or both. Every e-mail also has a link to stop it.",
       kinds: {
         messages:
-          "Unread messages (e-mail after 10 minutes, at most one per conversation an hour; a notification at once)",
+          "Unread messages (e-mail after {{delay}}, at most one per conversation an hour; a notification at once)",
         alerts: "New listings for my saved searches",
         favorites: "Price drops and sales of my favourites",
       },
       channels: { email: "E-mail", push: "Notification" },
+      // How long a message waits unread before the e-mail (NOTIFY_UNREAD_AFTER_SECONDS).
+      delay: {
+        moment: "a few seconds",
+        seconds_one: "{{formatted}} second",
+        seconds_other: "{{formatted}} seconds",
+        minutes_one: "{{formatted}} minute",
+        minutes_other: "{{formatted}} minutes",
+        hours_one: "{{formatted}} hour",
+        hours_other: "{{formatted}} hours",
+      },
       device: {
         title: "Notifications on this device",
         body: "The notification boxes above apply to every device where notifications are on.",

@@ -39,8 +39,8 @@ const common = {
     contactSupport: "Contact Support",
     terms: "Terms & Conditions",
     appsHeading: "Our Apps",
-    ios: "Download for iOS",
-    android: "Get it on Android",
+    ios: "Install on iPhone",
+    android: "Install on Android",
     followHeading: "Follow Us",
     facebook: "Facebook",
     twitter: "Twitter",
@@ -51,8 +51,6 @@ const common = {
   },
   comingSoon: {
     title: "Coming Soon!",
-    appsBody:
-      "Our {{platform}} app is on its way. Until then, Souqna works in your phone's browser, even on a slow connection.",
     socialBody: "Our {{network}} page is coming soon. Follow Souqna here for news in the meantime.",
     close: "Close",
   },

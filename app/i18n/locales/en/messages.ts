@@ -81,7 +81,7 @@ const messages = {
     notificationBody: "About “{{title}}”. Open the conversation to reply.",
     offerTitle: "Get notified of replies",
     offerBody: "Souqna can tell this device when a reply arrives, even when the site is closed.",
-    enable: "Get notified of replies",
+    enable: "Notify me",
     enabled: "This device will be notified of replies.",
     notNow: "Not now",
     working: "One moment…",

@@ -1,5 +1,5 @@
 /**
- * The static pages: About, Jobs, Safety tips and Terms and conditions. Arrays are read with
+ * The static pages: About, Jobs, Safety tips, Terms and conditions, and Install. Arrays are read with
  * `list`; their order is the order on the page and the route modules pair each item
  * with its anchor id and icon by position, so keep both languages in the same order.
  */
@@ -252,6 +252,40 @@ const pages = {
     contactTitle: "Questions?",
     contact: "Questions about these terms? Write to us at {{email}}.",
     contactButton: "E-mail us",
+  },
+  // /install: adding Souqna to a phone's home screen (the footer's app links lead here). Each
+  // list's steps pair with their icons by position (routes/install.tsx).
+  install: {
+    metaTitle: "Install Souqna on your phone",
+    metaDescription:
+      "Souqna works like an app on Android and iPhone: add it to your home screen in a few seconds, with no app store.",
+    title: "Install Souqna on your phone",
+    intro:
+      "Souqna works like an app: it opens from your home screen, keeps the listings you opened for when the connection drops, and can tell you when someone replies. There is nothing to download from a store: it takes a few seconds and almost no space.",
+    now: "Install now",
+    nowHint: "Your browser can install Souqna straight away.",
+    installed: "Souqna is installed on this device: open it from your home screen.",
+    stepsLabel: "Steps",
+    android: {
+      title: "On Android (Chrome)",
+      steps: [
+        "Open Souqna in Chrome.",
+        "Tap the menu ⋮ at the top of the screen.",
+        "Tap “Install app” or “Add to Home screen”.",
+        "Tap “Install”. Souqna's icon appears on your home screen.",
+      ],
+    },
+    ios: {
+      title: "On iPhone and iPad (Safari)",
+      steps: [
+        "Open Souqna in Safari.",
+        "Tap the Share button at the bottom of the screen.",
+        "Scroll down and tap “Add to Home Screen”.",
+        "Tap “Add”. Souqna's icon appears on your home screen.",
+      ],
+    },
+    other:
+      "Other browsers (Samsung Internet, Edge, Firefox) have the same choice in their menu, often called “Add to Home screen”.",
   },
 } as const;
 

@@ -154,9 +154,12 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     sender:
       template.kind === "unread-messages" ? quoted(template.conversations[0]?.sender ?? "") : "",
     search: template.kind === "saved-search-alert" ? quoted(template.search) : "",
-    count:
-      template.kind === "unread-messages" ? formatNumber(lang, template.conversations.length) : "",
-    formatted: template.kind === "saved-search-alert" ? formatNumber(lang, template.total) : "",
+    formatted:
+      template.kind === "saved-search-alert"
+        ? formatNumber(lang, template.total)
+        : template.kind === "unread-messages"
+          ? formatNumber(lang, template.conversations.length)
+          : "",
     date:
       template.kind === "listing-expiring"
         ? formatDate(lang, template.expiresAt, { year: "numeric", month: "long", day: "numeric" })
@@ -165,7 +168,9 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
   const subject =
     template.kind === "saved-search-alert"
       ? t("savedSearchAlert.subject", { ...vars, count: template.total })
-      : t(`${section}.subject`, vars);
+      : section === "unreadDigest" && template.kind === "unread-messages"
+        ? t("unreadDigest.subject", { ...vars, count: template.conversations.length })
+        : t(`${section}.subject`, vars);
   const lines = {
     // An empty name: the address is not confirmed, and whoever typed it chose the name.
     greeting: template.name.trim() ? t("greeting", vars) : t("greetingNoName"),

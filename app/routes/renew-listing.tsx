@@ -36,15 +36,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const title = `\u2068${localized(lang, offer, "title")}\u2069`;
   const date = formatDate(lang, offer.expiresAt);
-  const days = formatNumber(lang, env.LISTING_TTL_DAYS);
+  const days = { count: env.LISTING_TTL_DAYS, formatted: formatNumber(lang, env.LISTING_TTL_DAYS) };
   return {
     ...base,
     error: null,
     offer: {
       token: token ?? "",
       when: t(offer.status === "expired" ? "renew.expiredOn" : "renew.expiresOn", { title, date }),
-      body: t("renew.body", { days }),
-      button: t("renew.button", { days }),
+      body: t("renew.body", days),
+      button: t("renew.button", days),
     },
   };
 }

@@ -29,6 +29,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
+import { formatDateTime } from "~/i18n/format";
 import arOffline from "~/i18n/locales/ar/offline";
 import enOffline from "~/i18n/locales/en/offline";
 import { escapeHtml } from "~/utils/escape-html";
@@ -327,10 +328,7 @@ async function markSavedCopy({
   const html = await cachedResponse.text();
   const lang = /<html[^>]*\blang="ar"/.test(html) ? "ar" : "en";
   const savedAt = new Date(cachedResponse.headers.get(SAVED_AT) ?? Date.now());
-  const time = new Intl.DateTimeFormat(lang === "ar" ? "ar-SY-u-nu-arab" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(savedAt);
+  const time = formatDateTime(lang, savedAt);
   const text = (lang === "ar" ? arOffline : enOffline).savedCopy.replace("{{time}}", time);
   // A bar above the page: the page moves down by its height, its sticky header too.
   const bar = `<style>body{padding-top:34px}.sticky{top:34px!important}</style><div role="status" data-testid="saved-copy" dir="${lang === "ar" ? "rtl" : "ltr"}" style="position:fixed;inset-inline:0;top:0;z-index:70;height:34px;box-sizing:border-box;padding:6px 16px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;background:#fffbeb;color:#78350f;border-bottom:1px solid #fde68a;font:600 14px/1.5 system-ui,sans-serif;text-align:center">${escapeHtml(text)}</div>`;

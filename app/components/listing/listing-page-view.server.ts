@@ -225,7 +225,10 @@ export function toListingPageView({
               listing.expiresAt.getTime() - now.getTime() <= REMINDER_DAYS * DAY_MS),
           notice:
             listing.status === "expired"
-              ? t("detail.status.expiredOwner", { days: formatNumber(lang, ttlDays) })
+              ? t("detail.status.expiredOwner", {
+                  count: ttlDays,
+                  formatted: formatNumber(lang, ttlDays),
+                })
               : null,
         }
       : null,

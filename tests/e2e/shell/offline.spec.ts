@@ -10,8 +10,16 @@ import { signUp } from "../support/members";
  */
 const screenshotDir = "tests/.artifacts/screenshots";
 const texts = {
-  en: { saved: /^Saved copy from /, offline: "You're offline", update: "New version available" },
-  ar: { saved: /^نسخة محفوظة من /, offline: "أنت غير متصل بالإنترنت", update: "يتوفر إصدار جديد" },
+  en: {
+    saved: /^Saved copy from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    offline: "You're offline",
+    update: "New version available",
+  },
+  ar: {
+    saved: /^نسخة محفوظة من [٠-٩]{1,2} \S+(?: \S+)? [٠-٩]{4}، [٠-٩]{1,2}:[٠-٩]{2}\s[صم]$/,
+    offline: "أنت غير متصل بالإنترنت",
+    update: "يتوفر إصدار جديد",
+  },
 } as const;
 
 /** Until this page is controlled by the service worker (registered when the browser is idle). */

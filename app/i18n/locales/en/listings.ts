@@ -163,8 +163,11 @@ const listings = {
       inactive: "This listing is hidden: only you can see it.",
       removed: "A moderator has hidden this listing: only you can see it.",
       expired: "This listing has expired.",
-      expiredOwner:
-        "It no longer appears in search. Renew it to put it back for another {{days}} days, with its favourites, conversations and views.",
+      expiredOwner_one:
+        "It no longer appears in search. Renew it to put it back for another {{formatted}} day, with its favourites, conversations and views.",
+
+      expiredOwner_other:
+        "It no longer appears in search. Renew it to put it back for another {{formatted}} days, with its favourites, conversations and views.",
       removedReason: "Reason: {{reason}}",
     },
     owner: {
@@ -193,8 +196,12 @@ const listings = {
     title: "Renew your listing",
     expiresOn: "{{title}} leaves search on {{date}}.",
     expiredOn: "{{title}} left search on {{date}}.",
-    body: "Renewing puts it in search for another {{days}} days, with the same address, favourites, conversations and views.",
-    button: "Renew for {{days}} days",
+    body_one:
+      "Renewing puts it in search for another {{formatted}} day, with the same address, favourites, conversations and views.",
+    body_other:
+      "Renewing puts it in search for another {{formatted}} days, with the same address, favourites, conversations and views.",
+    button_one: "Renew for {{formatted}} day",
+    button_other: "Renew for {{formatted}} days",
     failedTitle: "This link cannot renew the listing",
     myListings: "Go to My listings",
   },

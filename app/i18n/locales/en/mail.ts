@@ -44,7 +44,7 @@ const mail = {
       "If it was not you, you do not need to do anything: your account and password are unchanged.",
   },
   expiring: {
-    subject: "Your listing “{{title}}” expires on {{date}}",
+    subject: "Your listing on Souqna expires on {{date}}",
     intro:
       "Your listing “{{title}}” leaves Souqna's search on {{date}}. If it is still for sale, renew it with one click: it keeps its address, its favourites, its conversations and its views.",
     button: "Renew my listing",
@@ -63,7 +63,8 @@ const mail = {
       "We send at most one e-mail per conversation an hour, and never the message itself: read it on Souqna.",
   },
   unreadDigest: {
-    subject: "You have unread messages in {{count}} conversations",
+    subject_one: "You have unread messages in {{formatted}} conversation",
+    subject_other: "You have unread messages in {{formatted}} conversations",
     intro: "These conversations on Souqna have messages you have not read yet:",
     item: "From “{{sender}}” about “{{title}}”",
     button: "Open my messages",

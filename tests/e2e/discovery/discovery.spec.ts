@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
  * Finding listings on the demo data the e2e server seeds: home, category pages with filters (with
@@ -33,6 +34,7 @@ for (const lang of ["en", "ar"] as const) {
     const image = latest.locator("img").first();
     await expect(image).toHaveAttribute("width", /\d+/);
     await expect(image).toHaveAttribute("srcset", /\.webp \d+w/);
+    await expectNoHorizontalScroll(page, "the home page");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-home-latest.png`,
       fullPage: true,
@@ -51,6 +53,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(/\/category\/motors$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts[lang].motors);
     await expect(page.getByTestId("filter-model-waiting")).toBeVisible();
+    await expectNoHorizontalScroll(page, "a category page with its filters");
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-category.png`,
       fullPage: true,

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -97,6 +98,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("search-form").getByRole("searchbox")).toHaveValue(t.word);
     // The panel applied itself where it is; the page is pictured from its top.
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoHorizontalScroll(page);
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-search-with-filters.png`,
       fullPage: true,
@@ -142,6 +144,7 @@ for (const lang of ["en", "ar"] as const) {
       yearMin: "2005",
     });
     await expect(page.getByTestId("results-count")).toHaveText(t.one);
+    await expectNoHorizontalScroll(page);
     await page.screenshot({
       path: `${shots}/${info.project.name}-${lang}-search-with-filters-no-js.png`,
       fullPage: true,

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -119,6 +120,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect.poll(async () => (await storedDraft(page))?.values.title).toBe(t.title);
       await expectValues(form, { title: t.title, price: t.price, categoryId: "1" });
       await offer.scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(page);
       await page.screenshot({
         path: `${shots}/${info.project.name}-${lang}-draft-offer-stored.png`,
       });
@@ -180,6 +182,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect.poll(async () => (await storedDraft(page))?.values["detail.make"]).toBe("kia");
       await expectValues(form, mine);
       await offer.scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(page);
       await page.screenshot({
         path: `${shots}/${info.project.name}-${lang}-draft-offer-other-tab.png`,
       });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 const shots = "tests/.artifacts/screenshots";
 
@@ -61,8 +62,11 @@ for (const lang of ["en", "ar"] as const) {
   }, info) => {
     test.setTimeout(120_000);
     const t = texts[lang];
-    const shot = (name: string) =>
-      page.screenshot({ path: `${shots}/${info.project.name}-${lang}-draft-${name}.png` });
+    // Each state shown (banner, restored form, offline notice) is also checked for sideways scroll.
+    const shot = async (name: string) => {
+      await expectNoHorizontalScroll(page, `the draft's ${name} state`);
+      await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-draft-${name}.png` });
+    };
 
     await signUp(page, lang, info.project.name);
     const form = page.locator('[data-testid="listing-form"][data-hydrated]');

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoHorizontalScroll } from "../support/layout";
 
 const shots = "tests/.artifacts/screenshots";
 
@@ -91,11 +92,13 @@ for (const lang of ["en", "ar"] as const) {
     const t = texts[lang];
     const files = await makeFiles();
     expect(files.largeBytes).toBeGreaterThan(1024 * 1024);
-    const shot = (name: string) =>
-      page.screenshot({
+    const shot = async (name: string) => {
+      await expectNoHorizontalScroll(page, `the photos' ${name} state`);
+      await page.screenshot({
         path: `${shots}/${info.project.name}-${lang}-photos-${name}.png`,
         fullPage: true,
       });
+    };
     // Records the photos each XMLHttpRequest sends (Playwright does not expose multipart bodies).
     await page.addInitScript(() => {
       const record = window as unknown as { sentImages: { name: string; size: number }[] };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
@@ -128,6 +129,7 @@ for (const lang of ["en", "ar"] as const) {
         await expect(tiles.nth(3)).toContainText(t.waiting);
         await expect(tiles.nth(0)).toContainText(t.uploaded);
         await picker.scrollIntoViewIfNeeded();
+        await expectNoHorizontalScroll(page, "photos waiting for a connection");
         await picker.screenshot({
           path: `${shots}/${info.project.name}-${lang}-resume-offline.png`,
         });
@@ -138,6 +140,7 @@ for (const lang of ["en", "ar"] as const) {
           await expect(tiles.nth(i)).toContainText(t.uploaded, { timeout: 30_000 });
         }
         expect(photoIds.size).toBe(4);
+        await expectNoHorizontalScroll(page, "the photos' uploads");
         await picker.screenshot({
           path: `${shots}/${info.project.name}-${lang}-resume-done.png`,
         });
@@ -172,6 +175,7 @@ for (const lang of ["en", "ar"] as const) {
       const refused = tiles.nth(1).getByTestId("photo-upload");
       await expect(refused).toHaveAttribute("data-status", "failed");
       await expect(refused).toContainText(t.notImage);
+      await expectNoHorizontalScroll(page, "a refused photo");
       await tiles.nth(1).screenshot({
         path: `${shots}/${info.project.name}-${lang}-photo-refused.png`,
       });
@@ -237,6 +241,7 @@ for (const lang of ["en", "ar"] as const) {
         )
         .toBe(1);
       await page.getByTestId("listing-queued").scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(page, "a post queued offline");
       await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-post-queued.png` });
 
       await context.setOffline(false);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -136,6 +137,7 @@ for (const lang of ["en", "ar"] as const) {
       const retrying = page.getByTestId("listing-retrying");
       await expect(retrying).toHaveText(t.saveRetrying, { timeout: STALLED_WITHIN });
       await retrying.scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(page);
       await page.screenshot({
         path: `${shots}/${info.project.name}-${lang}-save-stalled-retry.png`,
       });
@@ -214,6 +216,7 @@ for (const lang of ["en", "ar"] as const) {
         await expect(input).toHaveValue(t.message);
         expect(sends).toBe(1);
         await expect(bodies).toHaveCount(2);
+        await expectNoHorizontalScroll(buyer);
         await buyer.screenshot({
           path: `${shots}/${info.project.name}-${lang}-message-stalled.png`,
         });

@@ -79,7 +79,10 @@ describe("the app's jobs", () => {
     await sleep(1500);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: "rania@example.com", lang: "ar" });
-    expect(sent[0]?.subject).toContain("كيا ريو");
+    // The title is the owner's own words: in the body, never the subject.
+    expect(sent[0]?.subject).toContain("ينتهي إعلانك");
+    expect(sent[0]?.subject).not.toContain("كيا ريو");
+    expect(sent[0]?.text).toContain("كيا ريو");
   });
 
   it("carries a template's dates through JSON", () => {

@@ -1,6 +1,6 @@
 import { Home, PackageOpen, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { FilterAside, FilterPanel } from "~/components/discovery/filter-panel";
+import { FilterAside } from "~/components/discovery/filter-aside";
 import {
   filterPanelView,
   resultsAddress,
@@ -120,9 +120,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <FilterAside>
-          <FilterPanel query={query} {...loaderData.panel} showText={results?.showText} />
-        </FilterAside>
+        <FilterAside query={query} {...loaderData.panel} showText={results?.showText} />
         <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
           <div className="mb-4">
             <WordSearch

@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
-import { FilterAside, FilterPanel } from "~/components/discovery/filter-panel";
+import { FilterAside } from "~/components/discovery/filter-aside";
 import {
   categoryChoices,
   filterPanelView,
@@ -121,9 +121,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
-          <FilterAside>
-            <FilterPanel query={query} {...panel} showText={results.showText} />
-          </FilterAside>
+          <FilterAside query={query} {...panel} showText={results.showText} />
           <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
             {results.total === 0 ? (
               <div

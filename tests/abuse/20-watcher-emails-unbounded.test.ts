@@ -12,7 +12,10 @@ import { outbox, serverForFile } from "./server";
  * and a member's edits and status changes are limited (LISTING_CHANGES_PER_MEMBER_PER_HOUR), with
  * a refusal that keeps the form as typed, without JavaScript.
  */
+/** The operator's token: /healthz tells its details (the job queue) to its holder only. */
+const OPERATOR_TOKEN = "watchers-operator-token-0123456789";
 const s = serverForFile({
+  METRICS_TOKEN: OPERATOR_TOKEN,
   TRUST_PROXY: "1",
   SIGN_UPS_PER_IP_PER_HOUR: "1000",
   JOB_POLL_SECONDS: "0.5",
@@ -22,7 +25,9 @@ const s = serverForFile({
 
 /** The job queue as /healthz tells this machine. */
 async function jobs() {
-  const health = await (await fetch(`${s.url}/healthz`)).json();
+  const health = await (
+    await fetch(`${s.url}/healthz`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+  ).json();
   return health.jobs as { queued: number; active: number };
 }
 

@@ -257,17 +257,6 @@ export function FilterPanel({
  * Where a results page keeps its filter panel: under the results on phones (spec), reached by
  * "Show filters"; beside them on wide screens, held just under the sticky header as they scroll.
  */
-export function FilterAside({ children }: { children: React.ReactNode }) {
-  return (
-    <aside
-      id="filters"
-      className="order-last scroll-mt-32 lg:sticky lg:top-28 lg:order-first lg:self-start"
-    >
-      {children}
-    </aside>
-  );
-}
-
 function Field({
   label,
   htmlFor,

@@ -1,4 +1,3 @@
-import { Apple, Smartphone } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
 import {
@@ -7,6 +6,7 @@ import {
   LinkedinIcon,
   TwitterIcon,
 } from "~/components/ui/social-icons";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
 import type { ComingSoon } from "./coming-soon-dialog";
 import { Logo } from "./logo";
@@ -92,7 +92,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
             className={`${linkClass} inline-flex items-center gap-2`}
             data-testid="app-ios"
           >
-            <Apple className="size-4" aria-hidden />
+            <SpriteIcon name="apple" className="size-4" />
             {t("footer.ios")}
           </Link>
           <Link
@@ -100,7 +100,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
             className={`${linkClass} inline-flex items-center gap-2`}
             data-testid="app-android"
           >
-            <Smartphone className="size-4" aria-hidden />
+            <SpriteIcon name="smartphone" className="size-4" />
             {t("footer.android")}
           </Link>
         </FooterColumn>

@@ -13,7 +13,9 @@ export type SpriteName =
   | "phone"
   | "message-circle"
   | "share-2"
-  | "flag";
+  | "flag"
+  | "apple"
+  | "smartphone";
 
 /**
  * An icon drawn from the cached icons file rather than written into the page: a page that shows

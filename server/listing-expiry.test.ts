@@ -178,8 +178,9 @@ describe("the reminder e-mail's renewal link", () => {
     // And still one a moment later.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(reminders()).toHaveLength(1);
-    expect(mail[0]?.subject).toContain("Yasmin sewing machine");
+    expect(mail[0]?.subject).not.toContain("Yasmin sewing machine");
     const text = readOutboxMessage(tmp, mail[0]?.id ?? "")?.text ?? "";
+    expect(text).toContain("Yasmin sewing machine");
     const link = text.match(/http:\/\/souqna\.test(\/renew\/[^\s]+)/)?.[1] ?? "";
     expect(link).toContain(`/renew/${expiringId}?token=`);
     const token = new URL(link, server.url).searchParams.get("token") ?? "";

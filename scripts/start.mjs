@@ -31,15 +31,22 @@ if (operatorSaysProduction()) {
     console.log(
       `souqna: building the app (${state === "missing" ? "no build yet" : "sources changed since the last build"})…`,
     );
+    // A first start says what the person needs: that it builds, and when it is done. The build's
+    // own report (every file's size, the bundlers' notices) is for `npm run build`, and is shown
+    // here only when the build fails.
+    const started = Date.now();
     const result = spawnSync(
       process.execPath,
       [path.join(root, "scripts/build.mjs"), "--if-stale"],
-      { stdio: "inherit" },
+      { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
     );
     if (result.status !== 0) {
+      process.stdout.write(result.stdout ?? "");
+      process.stderr.write(result.stderr ?? "");
       console.error("souqna: the build failed; see the messages above");
       process.exit(result.status ?? 1);
     }
+    console.log(`souqna: built in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   process.env.NODE_ENV ??= "production";
 }

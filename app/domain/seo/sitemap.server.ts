@@ -33,6 +33,7 @@ export function staticPages(): SitemapPage[] {
     { path: "/jobs" },
     { path: "/safety-tips" },
     { path: "/terms-conditions" },
+    { path: "/install" },
     ...categories.map((category) => ({ path: `/category/${category.slug}` })),
   ];
 }

@@ -58,6 +58,7 @@ describe("staticPages", () => {
     expect(paths).toContain("/");
     expect(paths).toContain("/about");
     expect(paths).toContain("/terms-conditions");
+    expect(paths).toContain("/install");
     for (const category of categories) expect(paths).toContain(`/category/${category.slug}`);
     expect(paths).not.toContain("/auth");
   });

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { formatDate } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { linksIn, outboxEnabled, readOutboxMessage } from "~/mail/outbox.server";
@@ -20,7 +20,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     format,
     message: {
       ...message,
-      dateText: formatDate(context.lang, message.date, { dateStyle: "long", timeStyle: "short" }),
+      dateText: formatDateTime(context.lang, message.date),
     },
     links: linksIn(message),
   };

@@ -1,6 +1,6 @@
 import { Inbox } from "lucide-react";
 import { data, Link } from "react-router";
-import { formatDate } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { listOutbox, outboxEnabled } from "~/mail/outbox.server";
@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const t = serverT(context.lang, "mail");
   const messages = listOutbox(context.env.DATA_DIR).map((message) => ({
     ...message,
-    dateText: formatDate(context.lang, message.date, { dateStyle: "medium", timeStyle: "short" }),
+    dateText: formatDateTime(context.lang, message.date),
   }));
   return {
     translations: bundlesFor(context.lang, ["mail"]),

@@ -9,7 +9,7 @@ import {
   systemRemovalCode,
 } from "~/domain/moderation/moderation-schemas";
 import type { Lang } from "~/i18n/config";
-import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
+import { formatDateTime, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { listingThumb } from "~/media/listing-images.server";
@@ -54,8 +54,6 @@ export interface QueueView {
   }[];
 }
 
-const dateTime = { dateStyle: "medium", timeStyle: "short" } as const;
-
 /** Description text without its allow-listed tags, cut to a preview. */
 function excerptOf(description: string) {
   const text = description
@@ -95,7 +93,7 @@ export function toQueueView(lang: Lang, item: QueueItem, storage: MediaStorage):
       reason: report.reason,
       details: report.details,
       reporter: report.reporterName,
-      date: formatDate(lang, report.createdAt, dateTime),
+      date: formatDateTime(lang, report.createdAt),
     })),
   };
 }
@@ -115,7 +113,7 @@ export function toSuspendedView(lang: Lang, member: SuspendedMember): SuspendedV
     id: member.id,
     name: member.name,
     email: member.email,
-    since: t("page.suspendedSince", { date: formatDate(lang, member.suspendedAt, dateTime) }),
+    since: t("page.suspendedSince", { date: formatDateTime(lang, member.suspendedAt) }),
     reason: member.reason,
     hiddenText: t("page.hiddenListings", {
       count: member.hiddenListings,
@@ -139,7 +137,7 @@ export interface LogView {
 export function toLogView(lang: Lang, entry: LogEntry): LogView {
   return {
     id: entry.id,
-    when: formatDate(lang, entry.createdAt, dateTime),
+    when: formatDateTime(lang, entry.createdAt),
     whenIso: entry.createdAt.toISOString(),
     who: entry.moderatorName,
     action: entry.action,

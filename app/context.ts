@@ -2,7 +2,7 @@ import type { Database } from "./db/client.server";
 import type { Auth } from "./domain/accounts/auth.server";
 import type { MessageHub } from "./domain/messaging/message-hub.server";
 import type { Lang } from "./i18n/config";
-import type { JobSender } from "./jobs/app-jobs.server";
+import type { JobSender } from "./jobs/job-types";
 import type { MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
 import type { LinkSigner } from "./utils/signed-link.server";

@@ -37,7 +37,7 @@ import { normaliseSearch, parseSavedSearch } from "../app/domain/saved-searches/
 import { SAVED_SEARCH_LIMIT } from "../app/domain/saved-searches/saved-searches-limits";
 import { listingSearchColumns } from "../app/domain/search/listing-document";
 import { prefixExpansions } from "../app/domain/search/search-query.server";
-import type { JobSender } from "../app/jobs/app-jobs.server";
+import type { JobSender } from "../app/jobs/job-types";
 import { AppError } from "../app/utils/app-error";
 
 function option(name: string, fallback: string) {

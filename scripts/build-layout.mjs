@@ -14,20 +14,19 @@ export const buildStamp = path.join(buildDir, ".complete");
 
 /** The operator's commands: `npm run <name>` → the source, and build/cli/<file>.js built from it. */
 export const commands = {
-  "db:migrate": { source: "app/db/cli/migrate.ts", file: "db-migrate" },
-  "db:backup": { source: "app/db/cli/backup.ts", file: "db-backup" },
-  "db:restore": { source: "app/db/cli/restore.ts", file: "db-restore" },
-  "seed:demo": { source: "app/db/cli/seed-demo.ts", file: "seed-demo" },
-  "user:role": { source: "app/db/cli/user-role.ts", file: "user-role" },
-  "media:migrate": { source: "scripts/media-migrate.ts", file: "media-migrate" },
-  jobs: { source: "app/jobs/cli/work-jobs.ts", file: "jobs" },
+  "db:migrate": { source: "server/cli/migrate.ts", file: "db-migrate" },
+  "db:backup": { source: "server/cli/backup.ts", file: "db-backup" },
+  "db:restore": { source: "server/cli/restore.ts", file: "db-restore" },
+  "seed:demo": { source: "server/cli/seed-demo.ts", file: "seed-demo" },
+  "user:role": { source: "server/cli/user-role.ts", file: "user-role" },
+  "media:migrate": { source: "server/cli/media-migrate.ts", file: "media-migrate" },
+  jobs: { source: "server/cli/work-jobs.ts", file: "jobs" },
 };
 
 /** What the build is made from; tests are not part of it, so editing one never forces a build. */
 const sources = [
   "app",
   "server",
-  "scripts/media-migrate.ts",
   "scripts/build.mjs",
   "scripts/build-service-worker.mjs",
   "scripts/build-layout.mjs",

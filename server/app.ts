@@ -15,7 +15,6 @@ import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.serv
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import { languageCookieName } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
-import { type AppJobQueue, jobSender } from "../app/jobs/app-jobs.server";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
@@ -24,6 +23,7 @@ import type { Env } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { checkHealth, databaseAnswers } from "./health";
+import { type AppJobQueue, jobSender } from "./jobs/queue";
 import type { AppLogger } from "./logger";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
-import type { AppJobQueue } from "../app/jobs/app-jobs.server";
 import type { Mailer } from "../app/mail/mailer.server";
 import type { MediaDriver } from "../app/media/storage.server";
 import type { Env } from "../app/utils/env.server";
+import type { AppJobQueue } from "./jobs/queue";
 import type { AppLogger } from "./logger";
 
 /**

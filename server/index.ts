@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { isExpectedStartupError } from "../app/db/cli/cli-database";
 import { type DatabaseHandle, openDatabase, openPostgres } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { syncReferenceData } from "../app/db/reference-data/sync.server";
@@ -17,21 +16,18 @@ import {
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { rekeySavedSearches } from "../app/domain/saved-searches/rekey-saved-searches.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
-import {
-  type AppJobQueue,
-  createAppJobQueue,
-  type JobSender,
-  jobSender,
-  startAppJobs,
-} from "../app/jobs/app-jobs.server";
+import type { JobSender } from "../app/jobs/job-types";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { createApp, staticAssets } from "./app";
+import { isExpectedStartupError } from "./cli/cli-database";
 import { acquireDataDirLock, prepareDataDir, StartupError } from "./data-dir";
 import { createHttpServer } from "./http-server";
+import { createAppJobQueue, startAppJobs } from "./jobs/app-jobs";
+import { type AppJobQueue, jobSender } from "./jobs/queue";
 import { type AppLogger, createLogger } from "./logger";
 import { answerWorkerScrapes } from "./metrics";
 

@@ -12,11 +12,11 @@ import {
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { QueryStats } from "../app/db/query-stats.server";
-import type { AppJobQueue } from "../app/jobs/app-jobs.server";
 import type { QueueDepth } from "../app/jobs/job-queue.server";
 import { mediaBytesWritten } from "../app/media/media-usage.server";
 import type { Env } from "../app/utils/env.server";
 import { isDirectLoopback } from "./app";
+import type { AppJobQueue } from "./jobs/queue";
 import type { AppLogger } from "./logger";
 import { createRoutePatterns, UNMATCHED } from "./route-pattern";
 

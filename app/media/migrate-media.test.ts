@@ -121,7 +121,7 @@ describe("npm run media:migrate", () => {
     return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(
         path.join(root, "node_modules/.bin/tsx"),
-        ["scripts/media-migrate.ts", ...args],
+        ["server/cli/media-migrate.ts", ...args],
         {
           cwd: root,
           encoding: "utf8",

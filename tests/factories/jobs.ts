@@ -1,6 +1,7 @@
 import type { Database } from "../../app/db/client.server";
-import { type AppJobs, type JobSender, sendMailJob } from "../../app/jobs/app-jobs.server";
+import type { AppJobs, JobSender } from "../../app/jobs/job-types";
 import type { Mailer } from "../../app/mail/mailer.server";
+import { sendMailJob } from "../../server/jobs/mail-jobs";
 
 /**
  * Jobs that run the moment they are sent, in the test's process: a mail job renders and reaches

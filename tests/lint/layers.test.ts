@@ -131,6 +131,41 @@ const cases: [string, string, string, string, string][] = [
     "A route reads no database or reference data",
     "~/components/discovery/filter-views.server",
   ],
+  [
+    "app/ imports nothing from server/",
+    "app/db/case.server.ts",
+    "../../server/logger",
+    "app/ never imports server/",
+    "./client.server",
+  ],
+  [
+    "the domain imports nothing from server/ either",
+    "app/domain/listings/case.server.ts",
+    "../../../server/jobs/app-jobs",
+    "app/ never imports server/",
+    "~/jobs/job-types",
+  ],
+  [
+    "the job contract imports no React",
+    "app/jobs/case.ts",
+    "react",
+    "The job contract and queue import no components, routes or React",
+    "~/domain/notifications/push-message",
+  ],
+  [
+    "mail imports no domain",
+    "app/mail/case.server.ts",
+    "~/domain/accounts/session.server",
+    "Mail renders and sends what it is given",
+    "~/i18n/i18n.server",
+  ],
+  [
+    "media imports no domain",
+    "app/media/case.server.ts",
+    "~/domain/listings/create-listing.server",
+    "Media stores and serves bytes",
+    "~/utils/env.server",
+  ],
 ];
 
 describe("layer rules (biome.json, noRestrictedImports)", () => {
@@ -143,5 +178,53 @@ describe("layer rules (biome.json, noRestrictedImports)", () => {
     const passing = lint(file, right);
     expect(passing.output).not.toContain(RULE);
     expect(passing.status, passing.output).toBe(0);
+  });
+});
+
+// Import circles are dependency-cruiser's no-circular (.dependency-cruiser.cjs), run by
+// `npm run lint` over app/ and server/: shown failing on a circle of two files and passing once
+// one of them imports a leaf instead.
+describe("import circles (.dependency-cruiser.cjs, no-circular)", () => {
+  function cruise(files: Record<string, string>) {
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-circles-"));
+    try {
+      for (const [file, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+        fs.writeFileSync(path.join(tree, file), text);
+      }
+      fs.copyFileSync(path.join(root, ".dependency-cruiser.cjs"), path.join(tree, "dc.cjs"));
+      fs.writeFileSync(path.join(tree, "tsconfig.json"), "{}");
+      const result = spawnSync(
+        process.execPath,
+        [
+          path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs"),
+          "--config",
+          "dc.cjs",
+          "app",
+        ],
+        { cwd: tree, encoding: "utf8" },
+      );
+      return { status: result.status, output: `${result.stdout}${result.stderr}` };
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
+  }
+
+  it("fails on a circle, type-only imports included, and passes on a leaf", () => {
+    const circle = cruise({
+      "app/jobs/sender.ts":
+        'import type { Change } from "../domain/change";\nexport type Sender = (c: Change) => void;\n',
+      "app/domain/change.ts":
+        'import type { Sender } from "../jobs/sender";\nexport type Change = { send: Sender };\n',
+    });
+    expect(circle.status, circle.output).not.toBe(0);
+    expect(circle.output).toContain("no-circular");
+
+    const leaf = cruise({
+      "app/jobs/sender.ts":
+        'import type { Change } from "../domain/change";\nexport type Sender = (c: Change) => void;\n',
+      "app/domain/change.ts": "export type Change = { at: string };\n",
+    });
+    expect(leaf.status, leaf.output).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { useModal } from "~/components/ui/dialog";
 import { useTranslation } from "~/i18n/react";
-import type { GalleryImage } from "./listing-gallery";
+import type { GalleryImage } from "./gallery-image";
 
 /** A horizontal move at least this long (CSS pixels) is a swipe. */
 export const SWIPE_THRESHOLD = 50;

@@ -2,14 +2,7 @@ import { ImageOff } from "lucide-react";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
-
-export interface GalleryImage {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-  thumb: string;
-}
+import type { GalleryImage } from "./gallery-image";
 
 /** A plain left click, which the page may handle itself (not one that opens a new tab). */
 function plainClick(event: MouseEvent) {

@@ -14,7 +14,7 @@ import { srcSetFor } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { listingJsonLd } from "~/utils/structured-data";
-import type { GalleryImage } from "./listing-gallery";
+import type { GalleryImage } from "./gallery-image";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -536,7 +536,7 @@ describe("deleting the account", () => {
   });
 });
 
-// A refusing SMTP server only delays mail (the queue retries it: app/jobs/app-jobs.test.ts). Even
+// A refusing SMTP server only delays mail (the queue retries it: server/jobs/app-jobs.test.ts). Even
 // a queue that cannot take the job must not fail the member's request.
 describe("when mail cannot be queued (the job queue refuses)", () => {
   it("still signs up, and answers resets and resends as usual; the failures are logged", async () => {

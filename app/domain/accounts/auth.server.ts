@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { defaultLanguage, isLang, type Lang } from "~/i18n/config";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import type { MailTemplate } from "~/mail/templates.server";
 import type { Env } from "~/utils/env.server";

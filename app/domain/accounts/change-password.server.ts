@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { AppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";

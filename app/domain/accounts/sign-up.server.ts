@@ -3,7 +3,7 @@ import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { isLang, type Lang } from "~/i18n/config";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { AppError, isAppError } from "~/utils/app-error";
 import { limits } from "./abuse-limits";

@@ -3,7 +3,7 @@ import { type Database, selectRows } from "~/db/client.server";
 import { listings, profiles, users } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import type { Lang } from "~/i18n/config";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { AppError } from "~/utils/app-error";
 import type { LinkSigner } from "~/utils/signed-link.server";

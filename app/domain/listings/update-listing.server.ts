@@ -2,11 +2,8 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
-import {
-  type ListingChange,
-  tellWatchers,
-  type WatcherQueue,
-} from "~/domain/notifications/watchers.server";
+import type { ListingChange } from "~/domain/notifications/listing-change";
+import { tellWatchers, type WatcherQueue } from "~/domain/notifications/watchers.server";
 import { imageKeys, MAX_LISTING_IMAGES, storeListingImages } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";

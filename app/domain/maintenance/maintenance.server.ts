@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
 import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.server";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import type { MediaStorage } from "~/media/storage.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { purgeExpired } from "./purge-expired.server";

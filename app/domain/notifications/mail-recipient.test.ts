@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { sendMailJob } from "~/jobs/app-jobs.server";
 import type { Mailer, OutgoingMail } from "~/mail/mailer.server";
-import { type MailTemplateJson, templateToJson } from "~/mail/queue-mail.server";
+import { type MailTemplateJson, templateToJson } from "~/mail/template-json";
 import type { MailTemplate } from "~/mail/templates.server";
+import { sendMailJob } from "../../../server/jobs/mail-jobs";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { mailRecipient } from "./mail-recipient.server";
 

@@ -18,11 +18,12 @@ import {
   users,
   watcherNotices,
 } from "~/db/schema";
-import { type AppJobQueue, createAppJobQueue, registerJobHandlers } from "~/jobs/app-jobs.server";
 import { AppError } from "~/utils/app-error";
 import { readEnv } from "~/utils/env.server";
 import { createLinkSigner } from "~/utils/signed-link.server";
 import { resolveVapidKeys } from "~/utils/vapid.server";
+import { createAppJobQueue, registerJobHandlers } from "../../../server/jobs/app-jobs";
+import type { AppJobQueue } from "../../../server/jobs/queue";
 import {
   browserKeys,
   startTestPushService,

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
+import type { PushMessage } from "./push-message";
 import { listPushSubscriptionIds } from "./push-subscriptions.server";
-import type { PushMessage } from "./send-push.server";
 
 /**
  * Queues `message` to every browser `memberId` subscribed (decision 021): one `send-push` job

@@ -5,22 +5,8 @@ import type { Database } from "~/db/client.server";
 import { pushSubscriptions } from "~/db/schema";
 import type { VapidKeys } from "~/utils/vapid.server";
 import { postToPushService } from "./push-endpoint.server";
+import type { PushMessage } from "./push-message";
 import { isKnownPushService, parsePushEndpoint } from "./push-schemas";
-
-/**
- * What the service worker (app/service-worker/sw.ts) shows: every text already in the member's language, so
- * the worker holds none. Never a message's text: a notification is read over a shoulder.
- */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** Opened by a click: a page of this site, absolute. */
-  url: string;
-  icon?: string;
-  /** One notification per tag: a second message in a thread replaces the first. */
-  tag: string;
-  lang: "en" | "ar";
-}
 
 /** How long a push service keeps trying to reach an offline browser: a day, then it is stale. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;

@@ -3,10 +3,11 @@ import { type Database, selectRows } from "~/db/client.server";
 import type { Lang } from "~/i18n/config";
 import { formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { type MailTemplate, renderMail } from "~/mail/templates.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
+import type { ListingChange } from "./listing-change";
 import { queuePush } from "./queue-push.server";
 import { unsubscribeLink } from "./unsubscribe.server";
 
@@ -22,10 +23,6 @@ import { unsubscribeLink } from "./unsubscribe.server";
  * each watcher's notice in `watcher_notices` in the statement that decides it. A sale within a
  * day of a price notice is not dropped but told when that day is over, if it is still sold.
  */
-
-export type ListingChange =
-  | { listingId: string; kind: "price-drop"; oldPrice: number; newPrice: number; at: string }
-  | { listingId: string; kind: "sold"; at: string };
 
 /** What the listing use cases need: sending one kind of job. */
 export interface WatcherQueue {

@@ -23,7 +23,8 @@ import { createLocalStorage } from "~/media/storage.server";
 import { createLinkSigner } from "~/utils/signed-link.server";
 import { inlineJobs } from "../../../tests/factories/jobs";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { type ListingChange, notifyWatchers, type WatcherQueue } from "./watchers.server";
+import type { ListingChange } from "./listing-change";
+import { notifyWatchers, type WatcherQueue } from "./watchers.server";
 
 let database: TestDatabase;
 let db: Database;

@@ -9,7 +9,7 @@ import type { Lang } from "~/i18n/config";
 import { formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { type MailTemplate, renderMail } from "~/mail/templates.server";
 import type { LinkSigner } from "~/utils/signed-link.server";

@@ -8,7 +8,7 @@ import { listings, notificationPreferences, profiles, savedSearches, users } fro
 import type { Member } from "~/domain/accounts/session.server";
 import { createListing } from "~/domain/listings/create-listing.server";
 import type { ListingFormInput } from "~/domain/listings/listings-schemas";
-import type { JobSender } from "~/jobs/app-jobs.server";
+import type { JobSender } from "~/jobs/job-types";
 import { createMailer } from "~/mail/mailer.server";
 import { listOutbox, readOutboxMessage } from "~/mail/outbox.server";
 import { createLocalStorage } from "~/media/storage.server";

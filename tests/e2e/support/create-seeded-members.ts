@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { runCli, withCliDatabase } from "../../../app/db/cli/cli-database";
 import { runMigrations } from "../../../app/db/migrate.server";
 import { syncReferenceData } from "../../../app/db/reference-data/sync.server";
 import { listings, users } from "../../../app/db/schema";
@@ -9,6 +8,7 @@ import { ensureProfile } from "../../../app/domain/accounts/session.server";
 import { createListing } from "../../../app/domain/listings/create-listing.server";
 import type { Lang } from "../../../app/i18n/config";
 import type { MediaStorage } from "../../../app/media/storage.server";
+import { runCli, withCliDatabase } from "../../../server/cli/cli-database";
 import {
   E2E_EXPIRED_OWNER,
   E2E_MODERATOR,

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../app/db/schema";
+import type { Mailer, OutgoingMail } from "../../app/mail/mailer.server";
+import { queueMail } from "../../app/mail/queue-mail.server";
+import { templateFromJson, templateToJson } from "../../app/mail/template-json";
+import type { MailTemplate } from "../../app/mail/templates.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { users } from "../db/schema";
-import type { Mailer, OutgoingMail } from "../mail/mailer.server";
-import { queueMail, templateFromJson, templateToJson } from "../mail/queue-mail.server";
-import type { MailTemplate } from "../mail/templates.server";
-import {
-  type AppJobQueue,
-  createAppJobQueue,
-  jobSender,
-  queuePolicies,
-  registerJobHandlers,
-} from "./app-jobs.server";
+import { createAppJobQueue, queuePolicies, registerJobHandlers } from "./app-jobs";
+import { type AppJobQueue, jobSender } from "./queue";
 
 // The app's own queue and its mail job, on a real queue (PGlite; PostgreSQL with TEST_DATABASE_URL).
 

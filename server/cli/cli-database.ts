@@ -1,12 +1,12 @@
-import { acquireDataDirLock, prepareDataDir, StartupError } from "../../../server/data-dir";
-import { ConfigError, type Env, readEnv } from "../../utils/env.server";
-import { BackupError } from "../backup.server";
+import { BackupError } from "../../app/db/backup.server";
 import {
   type DatabaseHandle,
   DatabaseUnavailableError,
   describeUrl,
   openDatabase,
-} from "../client.server";
+} from "../../app/db/client.server";
+import { ConfigError, type Env, readEnv } from "../../app/utils/env.server";
+import { acquireDataDirLock, prepareDataDir, StartupError } from "../data-dir";
 
 export interface CliDatabase {
   env: Env;

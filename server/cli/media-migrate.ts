@@ -4,9 +4,9 @@
 // lacks (same key, same size is skipped), so it is safe to stop and run again. Local files are
 // never changed or deleted.
 import { parseArgs } from "node:util";
-import { createS3StorageFromEnv } from "../app/media/media-storage.server";
-import { type MigrationProgress, migrateMedia } from "../app/media/migrate-media.server";
-import { ConfigError, readEnv } from "../app/utils/env.server";
+import { createS3StorageFromEnv } from "../../app/media/media-storage.server";
+import { type MigrationProgress, migrateMedia } from "../../app/media/migrate-media.server";
+import { ConfigError, readEnv } from "../../app/utils/env.server";
 
 const NAME = "media:migrate";
 const USAGE = `usage: npm run media:migrate -- --to s3 [--concurrency N]`;

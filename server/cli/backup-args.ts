@@ -1,5 +1,5 @@
-import type { Env } from "../../utils/env.server";
-import type { BackupManifest } from "../backup.server";
+import type { BackupManifest } from "../../app/db/backup.server";
+import type { Env } from "../../app/utils/env.server";
 
 /** The backup commands are for the embedded database; PostgreSQL has pg_dump. */
 export function embeddedOnly(name: string, env: Env) {

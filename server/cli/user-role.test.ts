@@ -5,14 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 /*
  * `npm run user:role -- <email> moderator|member`, run for real as a child process against a test
  * database: PGlite (the data dir must be free, so the test closes its own handle first) or
  * PostgreSQL with TEST_DATABASE_URL.
  */
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../..");
 let database: TestDatabase;
 let env: Record<string, string>;
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 function run(...args: string[]) {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/db/cli/user-role.ts", ...args],
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli/user-role.ts", ...args],
     { cwd: root, env: { ...process.env, ...env, NODE_ENV: "test" }, encoding: "utf8" },
   );
   return { code: result.status, out: `${result.stdout}${result.stderr}` };

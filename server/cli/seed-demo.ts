@@ -1,6 +1,6 @@
-import { runMigrations } from "../migrate.server";
-import { syncReferenceData } from "../reference-data/sync.server";
-import { seedDemo } from "../seed/seed-demo.server";
+import { runMigrations } from "../../app/db/migrate.server";
+import { syncReferenceData } from "../../app/db/reference-data/sync.server";
+import { seedDemo } from "../../app/db/seed/seed-demo.server";
 import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run seed:demo -- --count N`: adds N demo listings (and their members) to the configured

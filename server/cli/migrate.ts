@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { type Database, selectRows } from "../client.server";
-import { runMigrations } from "../migrate.server";
-import { carMakes, carModelRows } from "../reference-data/car-makes";
-import { categories } from "../reference-data/categories";
-import { cities, governorates } from "../reference-data/regions";
-import { syncReferenceData } from "../reference-data/sync.server";
+import { type Database, selectRows } from "../../app/db/client.server";
+import { runMigrations } from "../../app/db/migrate.server";
+import { carMakes, carModelRows } from "../../app/db/reference-data/car-makes";
+import { categories } from "../../app/db/reference-data/categories";
+import { cities, governorates } from "../../app/db/reference-data/regions";
+import { syncReferenceData } from "../../app/db/reference-data/sync.server";
 import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run db:migrate`: the start-up steps that change the schema and the reference data, on

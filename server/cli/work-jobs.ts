@@ -1,7 +1,7 @@
-import { createLogger } from "../../../server/logger";
-import { runCli, withCliDatabase } from "../../db/cli/cli-database";
-import { runMigrations } from "../../db/migrate.server";
-import { startAppJobs } from "../app-jobs.server";
+import { runMigrations } from "../../app/db/migrate.server";
+import { startAppJobs } from "../jobs/app-jobs";
+import { createLogger } from "../logger";
+import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run jobs`: a worker of the job queue alone, no HTTP (docs/decisions/019-job-queue.md), for
 // web instances started with JOBS=off. It runs until SIGTERM/SIGINT, then lets the running jobs

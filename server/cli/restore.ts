@@ -1,7 +1,7 @@
 import path from "node:path";
-import { acquireDataDirLock, prepareDataDir } from "../../../server/data-dir";
-import { readEnv } from "../../utils/env.server";
-import { restoreEmbedded } from "../backup.server";
+import { restoreEmbedded } from "../../app/db/backup.server";
+import { readEnv } from "../../app/utils/env.server";
+import { acquireDataDirLock, prepareDataDir } from "../data-dir";
 import { describeBackup, embeddedOnly } from "./backup-args";
 import { runCli } from "./cli-database";
 

@@ -1,4 +1,4 @@
-import { isRole, setMemberRole } from "../../domain/moderation/set-member-role.server";
+import { isRole, setMemberRole } from "../../app/domain/moderation/set-member-role.server";
 import { runCli, withCliDatabase } from "./cli-database";
 
 // `npm run user:role -- <email> moderator|member`: the only way to make (or unmake) a moderator.

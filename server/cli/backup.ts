@@ -1,6 +1,6 @@
-import { acquireDataDirLock, prepareDataDir } from "../../../server/data-dir";
-import { readEnv } from "../../utils/env.server";
-import { backupEmbedded } from "../backup.server";
+import { backupEmbedded } from "../../app/db/backup.server";
+import { readEnv } from "../../app/utils/env.server";
+import { acquireDataDirLock, prepareDataDir } from "../data-dir";
 import { describeBackup, embeddedOnly } from "./backup-args";
 import { runCli } from "./cli-database";
 

@@ -1,0 +1,53 @@
+import type { ListingChange } from "~/domain/notifications/listing-change";
+import type { PushMessage } from "~/domain/notifications/push-message";
+import type { Lang } from "~/i18n/config";
+import type { MailTemplateJson } from "~/mail/template-json";
+import type { Env } from "~/utils/env.server";
+import type { ManyJob, SendOptions } from "./job-queue.server";
+
+/*
+ * The job contract (docs/decisions/019-job-queue.md): every kind of job the app runs and its data,
+ * and the send-only handle the domain gets. Types only, importing only leaves of types, so the
+ * domain can send a job without importing the handlers that work it (server/jobs/). To add a kind:
+ *   1. add it to AppJobs with its data (JSON: strings, numbers, booleans; Dates as ISO strings),
+ *   2. give it a policy and a handler in server/jobs/ (tsc insists on the policy),
+ * then send it from the domain through the `jobs` handle a route gets on its context.
+ */
+
+export type AppJobs = {
+  /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */
+  "send-mail": { to: string; lang: Lang; template: MailTemplateJson };
+  /** E-mails `recipientId` about conversations whose messages wait unread (when it runs). */
+  "notify-unread": { recipientId: string };
+  /** Tells a listing's watchers that its price dropped or it was sold. */
+  "notify-watchers": ListingChange;
+  /** Matches a newly posted listing against the saved searches. */
+  "match-listing": { listingId: string };
+  /** Tells a saved search's owner of the listings that matched since its last alert. */
+  "saved-search-alert": { savedSearchId: string };
+  /** Daily, at 8:00 in Damascus: an alert job for every search with cadence "daily". */
+  "saved-search-digest": Record<string, never>;
+  /** Pushes `messageId` to `recipientId`'s browsers if it is still unread when it runs. */
+  "notify-push": { recipientId: string; messageId: string };
+  /** One push, already in its member's language, encrypted and sent to one subscribed browser. */
+  "send-push": { subscriptionId: string; message: PushMessage };
+};
+
+export type AppJobName = keyof AppJobs & string;
+
+/** What a route or the domain may do with the queue: send, nothing else (workers run elsewhere). */
+export interface JobSender {
+  send<Name extends AppJobName>(
+    name: Name,
+    data: AppJobs[Name],
+    options?: Pick<SendOptions, "key" | "startAfter">,
+  ): Promise<{ id: string; created: boolean }>;
+  /** Many jobs of one kind in one statement (a listing's saved-search alerts). */
+  sendMany<Name extends AppJobName>(
+    name: Name,
+    jobs: readonly ManyJob<AppJobs[Name]>[],
+  ): Promise<void>;
+}
+
+/** Test and operator knobs, from the environment (app/utils/env.server.ts). */
+export type JobSettings = Pick<Env, "JOB_RETRY_DELAY_SECONDS" | "JOB_POLL_SECONDS">;

@@ -104,8 +104,12 @@ function fromTemplate(env: Record<string, string | undefined>) {
     return;
   }
   if (config.kind !== "pglite") return;
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  fs.cpSync(config.template, target, { recursive: true });
+  try {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.cpSync(config.template, target, { recursive: true });
+  } catch {
+    // A data dir nobody can write (a start-up failure under test): the server reports it itself.
+  }
 }
 
 /** Runs the server expecting it to fail at start-up; resolves with its exit code and output. */

@@ -17,7 +17,7 @@ async function firstListingPath(page: import("@playwright/test").Page) {
 
 /**
  * The newest demo listing in Electronics (its picture is one of the demo's; on a fresh database it
- * is the home page's first listing): the page the HTML budget was set for (decision 010). When
+ * is the home page's first listing): the page the HTML budget was set for (decisions 029 and 032). When
  * the suite runs in order, the home page's latest listings are ones other tests have just posted,
  * some with several photos, and are not that page.
  */

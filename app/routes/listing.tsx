@@ -43,7 +43,8 @@ import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/listing";
 
 // More from the seller and similar listings are below the fold: their code comes after the
-// page's (the first load stays within 130 KB, issue 12), their cards when the reader nears them.
+// page's (the first load stays within 130 KB, decision 029), their cards when the reader nears
+// them.
 const ListingNeighbours = onDemand(() =>
   import("~/components/discovery/related-listings").then((m) => m.ListingNeighbours),
 );

@@ -2,7 +2,7 @@
 // Discovery at scale: seeds N demo listings (default 100,000) into a fresh database, then times
 // the statements of the home page, a filtered category page and five searches, and prints their
 // SQL query count and EXPLAIN (ANALYZE) plans, so index use can be checked.
-// Then the listing page's neighbours (more from the seller, similar listings: issue 17) and the
+// Then the listing page's neighbours (more from the seller, similar listings: decision 026) and the
 // seller page's statements, for listings picked at random (cars and others), with their plans.
 // Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres [--keep | --reuse NAME]]
 //        [--explain [--plans]] [--only-neighbours]

@@ -3,8 +3,9 @@
 // Usage: npm run build && node bench/listing-page.mjs [requests=200]
 // Starts the built server on a fresh DATA_DIR (PGlite), signs up a seller and a buyer, posts a
 // listing with 3 photos through the real form, then asks for /listing/{id} as:
-//   - a first-time visitor (no cookies: a new visitor id, the view counted),
-//   - a returning visitor (the visitor cookie: the view already counted today),
+//   - a first-time visitor (no cookies: the view counted),
+//   - a returning visitor (the same address and browser, with any cookie the first visit set: the
+//     view already counted today, as views are keyed by address and browser, not by a cookie),
 //   - a signed-in member who is not the seller, and the seller.
 // Prints, for each, the SQL count and the server's own time from the Server-Timing header
 // (median and p95), the client-measured time, and the page's HTML (raw and gzip) and JavaScript.
@@ -173,7 +174,7 @@ try {
   const listing = await postListing(url, seller);
   console.log(`listing ${listing} (3 photos); ${runs} requests per case; node ${process.version}`);
 
-  // A returning visitor: the cookie the first visit set.
+  // A returning visitor: the same address and browser, with any cookie the first visit set.
   const first = await fetch(`${url}${listing}`, { headers: { "user-agent": BROWSER } });
   const visitorCookie = cookiesOf(first);
 

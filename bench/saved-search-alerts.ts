@@ -1,11 +1,11 @@
 #!/usr/bin/env -S npx tsx
-// Saved-search alerts at scale (issue 15): seeds a market of demo listings, saves N searches for
-// many members (default 1,000 and then 10,000, the first 1,000 the same), posts 1,000 new
-// listings and runs the `match-listing` job (alertMatchingSearches) for each one, counting its
-// SQL statements. Prints, for each number of searches side by side: the total time, the median
-// and p95 per listing, statements per listing, and how many searches matched.
-// Usage: npx tsx bench/saved-search-alerts.ts [--searches 1000,10000] [--listings 1000]
-//        [--count 5000] [--postgres postgres://…/postgres [--keep]] [--explain] [--verify 100] [--smoke]
+// Saved-search alerts at scale (decisions 022 and 023): seeds a market of demo listings, saves N
+// searches for many members (default 1,000 and then 10,000, the first 1,000 the same), posts 1,000
+// new listings and runs the `match-listing` job (alertMatchingSearches) for each one, counting its
+// SQL statements. Prints, for each number of searches side by side: the total time, the median and
+// p95 per listing, statements per listing, and how many searches matched. Usage: npx tsx
+// bench/saved-search-alerts.ts [--searches 1000,10000] [--listings 1000]        [--count 5000]
+// [--postgres postgres://…/postgres [--keep]] [--explain] [--verify 100] [--smoke]
 // --smoke: 200 searches, 20 new listings, a market of 500. Without --postgres it runs on PGlite
 // in a temporary folder; with it, in a database of its own (souqna_bench_alerts), dropped after.
 // Not a test: figures depend on the machine.

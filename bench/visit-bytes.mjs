@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// What a visit costs on the wire (issue 16): the bytes a first visit and a repeat visit download
-// for the home page, a category and a listing, with and without Save-Data, in Chromium with the
-// service worker. A repeat visit is the same browser coming back a minute later: its HTTP cache
-// and service worker kept; it must download no JavaScript or CSS.
+// What a visit costs on the wire (decision 024 and app/utils/data-saver.ts): the bytes a first
+// visit and a repeat visit download for the home page, a category and a listing, with and without
+// Save-Data, in Chromium with the service worker. A repeat visit is the same browser coming back a
+// minute later: its HTTP cache and service worker kept; it must download no JavaScript or CSS.
 //
 // Usage: node bench/visit-bytes.mjs [baseUrl]   (default http://localhost:3000; `npm start`)
 // Prints, per page and mode: bytes by kind (document, script, style, image, font, data, other)

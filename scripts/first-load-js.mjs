@@ -52,7 +52,7 @@ export function firstLoadJs(buildDir) {
 /**
  * The shared catalog is fetched before hydration in the page's language only (entry.client.tsx):
  * one more request, and the larger of the two language files counts towards every page. The
- * loader may sit in any chunk (the shell's, since issue 12's second part), so every file is read.
+ * loader may sit in any chunk (the shell's, since decision 029), so every file is read.
  */
 export function catalogBeforeHydration(buildDir) {
   const assets = path.join(buildDir, "client/assets");

@@ -6,10 +6,10 @@ import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members
 import { type RunningServer, startServer } from "../tests/setup/server-process";
 
 /*
- * Data saver over HTTP on the built app (issue 16, item 5): `Save-Data: on` or the device's
- * setting (a cookie set from /settings) gives cards their 320-pixel picture, the listing page its
- * first photo at most 640 pixels wide with the others behind "Show all N photos", and links that
- * do not prefetch; the page cache keeps the two kinds of page apart.
+ * Data saver over HTTP on the built app (app/utils/data-saver.ts says why): `Save-Data: on` or the
+ * device's setting (a cookie set from /settings) gives cards their 320-pixel picture, the listing
+ * page its first photo at most 640 pixels wide with the others behind "Show all N photos", and
+ * links that do not prefetch; the page cache keeps the two kinds of page apart.
  */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-data-saver-"));
 let server: RunningServer;

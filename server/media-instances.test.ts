@@ -6,7 +6,7 @@ import { postListingWithPhotoOverHttp, signUpOverHttp } from "../tests/setup/htt
 import { twoInstancesOnPostgres } from "../tests/setup/two-instances";
 
 /*
- * Issue 14: two instances behind one address share their photos only through the bucket. A
+ * Decision 016: two instances behind one address share their photos only through the bucket. A
  * listing posted with a photo through A is read, page and every picture, through B; neither
  * instance keeps the photo on its own disk. PostgreSQL pass only (two instances need it).
  */

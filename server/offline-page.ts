@@ -5,7 +5,7 @@ import { CACHES } from "../app/service-worker/caches";
 import { escapeHtml } from "../app/utils/escape-html";
 
 /*
- * The offline screen (issue 16, decision 024): what the service worker shows for a page that is
+ * The offline screen (decision 024): what the service worker shows for a page that is
  * not saved on the device while the connection is down. Precached in both languages at install
  * (`/offline?lang=en`, `/offline?lang=ar`), so it is plain HTML with its styles inline and one
  * small script (its nonce matches the saved copy's own Content-Security-Policy): the script lists

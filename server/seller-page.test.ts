@@ -17,10 +17,10 @@ import {
 } from "../tests/setup/server-process";
 
 /*
- * Issue 17 over HTTP on the built app: the listing page leads to the seller's page and to similar
- * listings, the seller's page (its 301 once a username is chosen, its head for search engines, the
- * sitemap), and both within the visitors' budget of 5 SQL statements (Server-Timing). With
- * TEST_DATABASE_URL set it runs on a fresh PostgreSQL database.
+ * Seller pages (decision 026) over HTTP on the built app: the listing page leads to the seller's
+ * page and to similar listings, the seller's page (its 301 once a username is chosen, its head for
+ * search engines, the sitemap), and both within the visitors' budget of 5 SQL statements
+ * (Server-Timing). With TEST_DATABASE_URL set it runs on a fresh PostgreSQL database.
  */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "souqna-seller-page-"));
 let databaseUrl: string | undefined;

@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from "../tests/setup/server-process";
 import { bodyLimitFor } from "./request-limits";
 
 /*
- * POST /api/photos over HTTP on the built app (issue 16, item 4): a member's photo uploaded ahead
+ * POST /api/photos over HTTP on the built app (decision 025): a member's photo uploaded ahead
  * of the post, then named by the post. As the owner, another member and signed out; hostile and
  * oversized files; a retried upload; a post sent twice.
  */

@@ -7,9 +7,9 @@ import { type RunningServer, startServer } from "../tests/setup/server-process";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 
 /*
- * Installable (issue 16): the web app manifest in the request's language, its icons as real PNG
- * files of the sizes it names, and every page linking the manifest of its own language. Over HTTP
- * on the built app.
+ * Installable (decision 024's offline app): the web app manifest in the request's language, its
+ * icons as real PNG files of the sizes it names, and every page linking the manifest of its own
+ * language. Over HTTP on the built app.
  */
 let database: TestDatabase;
 let server: RunningServer;

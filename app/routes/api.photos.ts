@@ -9,7 +9,7 @@ import { readCappedFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/api.photos";
 
 /*
- * One photo uploaded while the post form is filled in (issue 16, item 4; staged-photos.server.ts).
+ * One photo uploaded while the post form is filled in (decision 025; staged-photos.server.ts).
  * Signed-in members only; the server's same-origin check refuses other sites' POSTs.
  *   POST multipart { uploadId, photo } → { ok: true, id, thumb: { src, width, height }, created }
  * The post then names the photo by `id` (stagedPhotos). The same uploadId sent again — a retry

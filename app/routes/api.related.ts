@@ -5,10 +5,10 @@ import { bundlesFor } from "~/i18n/i18n.server";
 import type { Route } from "./+types/api.related";
 
 /**
- * A listing's neighbours (more from its seller, similar listings: issue 17, decision 026) for
+ * A listing's neighbours (more from its seller, similar listings: decision 026) for
  * the listing page, which asks for them when the reader nears the end of the listing: the page's
- * own HTML stays within issue 12's 40 KB, and a reader who never scrolls that far never pays for
- * them. One statement (and the session's). The sections' texts come along (the page has only
+ * own HTML stays within decision 032's 40 KB, and a reader who never scrolls that far never pays
+ * for them. One statement (and the session's). The sections' texts come along (the page has only
  * its two links'). A member's hearts are in the cards, so the answer is theirs alone.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

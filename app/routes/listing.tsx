@@ -43,7 +43,8 @@ import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/listing";
 
 // More from the seller and similar listings are below the fold: their code comes after the
-// page's (the first load stays within 130 KB, issue 12), their cards when the reader nears them.
+// page's (the first load stays within 130 KB, decision 029), their cards when the reader nears
+// them.
 const ListingNeighbours = onDemand(() =>
   import("~/components/discovery/related-listings").then((m) => m.ListingNeighbours),
 );
@@ -74,7 +75,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!view) notFound(lang, false);
 
   // One view per member, or per visitor's address and browser, a day; bots and the owner none.
-  const headers = new Headers();
   await recordView({
     db,
     listingId: view.listing.id,
@@ -119,7 +119,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     // An expired listing is gone for everyone but its owner (search engines drop it on a 410);
     // people still see what it was, and that it has expired.
-    { headers, status: view.listing.status === "expired" && !view.isOwner ? 410 : 200 },
+    { status: view.listing.status === "expired" && !view.isOwner ? 410 : 200 },
   );
 }
 
@@ -178,7 +178,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-/** The root's headers (the flash cookie's removal) with this page's own (the visitor cookie). */
+/**
+ * The root's headers (the flash cookie's removal) with the action's Retry-After when a change is
+ * refused by the hourly limit: without this export React Router keeps only a route's cookies.
+ */
 export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => {

@@ -37,7 +37,7 @@ const UnconfirmedNotice = onDemand(
   { prefetch: true },
 );
 // One tab is drawn at a time: each tab's code is fetched when it is shown (the server draws it in
-// place), so the page's first load carries none of the three (issue 12).
+// place), so the page's first load carries none of the three (decision 030).
 const MyListingsTable = onDemand(() =>
   import("~/components/listing/my-listings-table").then((m) => m.MyListingsTable),
 );

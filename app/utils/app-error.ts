@@ -75,7 +75,7 @@ export type AppErrorCode =
   | "SAVED_SEARCH_LIMIT"
   | "SAVED_SEARCH_INVALID"
   | "SAVED_SEARCH_EMPTY"
-  // Photos uploaded ahead of the post (issue 16)
+  // Photos uploaded ahead of the post (decision 025)
   | "STAGED_PHOTO_INVALID"
   | "STAGED_PHOTO_BUSY"
   | "STAGED_PHOTO_LIMIT"

@@ -3,10 +3,10 @@ import { readCookie } from "~/i18n/negotiate";
 import { checkbox } from "./form-fields";
 
 /*
- * Data saver (issue 16, item 5): on when the browser sends `Save-Data: on` (Chrome's Lite mode,
- * Android's data saver) or when the person turned it on in Settings on this device. Then list
- * cards take their 320-pixel picture, the listing page only its first photo (at most 640 pixels)
- * until asked for the rest, and nothing is prefetched.
+ * Data saver, for visitors who pay for every megabyte: on when the browser sends `Save-Data: on`
+ * (Chrome's Lite mode, Android's data saver) or when the person turned it on in Settings on this
+ * device. Then list cards take their 320-pixel picture, the listing page only its first photo (at
+ * most 640 pixels) until asked for the rest, and nothing is prefetched.
  *
  * The setting is a cookie, not an account preference: it is about this device's connection (a
  * phone on mobile data, the same member's laptop on Wi-Fi), and it works signed out.

@@ -201,8 +201,8 @@ const EnvSchema = z.object({
     .max(3600)
     .default(30),
   /**
-   * Seconds a message waits unread before its recipient is e-mailed (issue 15); at most one such
-   * e-mail per conversation an hour. Tests shorten it.
+   * Seconds a message waits unread before its recipient is e-mailed (docs/product-decisions.md
+   * §D16); at most one such e-mail per conversation an hour. Tests shorten it.
    */
   NOTIFY_UNREAD_AFTER_SECONDS: z.coerce
     .number()

@@ -117,7 +117,8 @@ export function rateLimitedMessage(lang: Lang, seconds: number) {
 
 /**
  * A route's `headers` export: its parents' headers (the flash cookie's removal), its loader's
- * (the listing page's visitor cookie) and its action's (Retry-After on 429), every cookie kept.
+ * and its action's (Retry-After on 429), every cookie kept. Without such an export React Router
+ * keeps only a route's cookies from its loader and action, so Retry-After would be lost.
  */
 export function withActionHeaders({
   parentHeaders,

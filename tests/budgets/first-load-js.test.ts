@@ -6,8 +6,8 @@ import { catalogBeforeHydration, firstLoadJs, readManifest } from "../../scripts
 
 /*
  * First-load JavaScript per page, from the build's manifest (npm test builds first): bytes are
- * deterministic, so this is a fair test. Every page must meet issue 12's budget: 130 KB gzip and
- * 12 script requests before hydration, the language catalog fetched by entry.client counted in
+ * deterministic, so this is a fair test. Every page must meet decision 029's budget: 130 KB gzip
+ * and 12 script requests before hydration, the language catalog fetched by entry.client counted in
  * both. The exceptions below are explicit, justified, and may only go down.
  */
 const KB = 1024;

@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Fonts by need (issue 12), from the build (npm test builds first): the faces are the cuts of
- * scripts/subset-fonts.sh — the Arabic ones far under the 80 KB a face the issue allows, Inter one
- * variable file — and the Arabic unicode-range holds Arabic letters only, so a Latin page never
- * asks for them.
+ * Fonts by need (decisions 010 and 032), from the build (npm test builds first): the faces are the
+ * cuts of scripts/subset-fonts.sh — the Arabic ones far under the 80 KB a face the issue allows,
+ * Inter one variable file — and the Arabic unicode-range holds Arabic letters only, so a Latin page
+ * never asks for them.
  */
 const KB = 1024;
 const assets = path.resolve(import.meta.dirname, "../../build/client/assets");

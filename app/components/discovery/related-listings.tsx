@@ -23,7 +23,7 @@ interface ListingNeighboursProps {
 const AHEAD = "800px 0px";
 
 /**
- * After the listing: more from its seller and similar listings (issue 17, decision 026). The
+ * After the listing: more from its seller and similar listings (decision 026). The
  * page's HTML carries only a link to the category (with the seller card's link to the seller's
  * page, all a reader without JavaScript, or with the data saver on, gets); when the reader nears
  * it, the cards come from /api/related/:id and take its place, each section drawn only when it

@@ -14,7 +14,7 @@ import { SearchBox } from "./search-box";
 
 // A member's menu and unread badge: drawn in place by the server (a <details>, so the menu opens
 // without JavaScript), their code fetched on demand for members only. A visitor's first load does
-// not carry them (issue 12).
+// not carry them (decision 030).
 const MemberMenu = onDemand(() => import("./member-menu").then((m) => m.MemberMenu));
 const UnreadBadge = onDemand(() =>
   import("~/components/messaging/unread-badge").then((m) => m.UnreadBadge),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * Installing Souqna as an app (issue 16). The browser offers it once, with a
+ * Installing Souqna as an app (it works offline: decision 024). The browser offers it once, with a
  * `beforeinstallprompt` event that may fire before the page's JavaScript has loaded; a tiny
  * script in the document's head (root.tsx) keeps the event on `window` and announces it, and the
  * header (the drawer on phones) shows its entry only then (install-entry.tsx, fetched on demand).

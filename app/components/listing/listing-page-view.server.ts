@@ -27,7 +27,7 @@ export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd
  * report form only the sign-in prompt for a visitor (only a member can report), of the status
  * notices only the one this listing shows, and none of the texts only the server writes (the
  * WhatsApp message, the revealed number's labels). Every byte of this page's HTML counts: it
- * stays within 40 KB (decision 010).
+ * stays within 40 KB (decision 032).
  */
 export function listingPageTexts(
   lang: Lang,

@@ -65,7 +65,7 @@ export function SellerCard({
           ) : null}
         </div>
       </div>
-      {/* One link, no icon: every byte of the listing's HTML counts (40 KB, decision 010). */}
+      {/* One link, no icon: every byte of the listing's HTML counts (40 KB, decision 032). */}
       <Link
         to={seller.href}
         className="mt-3 block text-sm font-semibold text-brand-700 hover:underline"

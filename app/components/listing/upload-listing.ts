@@ -1,5 +1,5 @@
 /*
- * The listing form's requests from the browser (issue 16, item 4; decision 025): each photo goes
+ * The listing form's requests from the browser (decision 025): each photo goes
  * to /api/photos as soon as it is chosen, with XMLHttpRequest (fetch() cannot report upload
  * progress, and on a slow connection a photo takes long enough that the member must see it move);
  * the save then names the photos and is small. Fetched after the form is up (image-picker.tsx).

@@ -13,7 +13,7 @@ import {
 import type { PhotoOutcome } from "./upload-listing";
 
 /*
- * The photos chosen for a listing in the browser (issue 16, item 4; decision 025). Each is
+ * The photos chosen for a listing in the browser (decision 025). Each is
  * compressed on the device, then uploaded on its own to /api/photos as soon as it is ready, one
  * after another: progress per photo, a pause and another try when the server does not answer or
  * the connection stops moving (upload-listing.ts `stallTimeoutMs`), a pause while the browser is
@@ -53,7 +53,7 @@ export type StagedPhotos = { ok: true; ids: string[] } | { ok: false; errors: Se
 let nextKey = 0;
 
 // Compression and the uploads start with the first photo: their code is fetched once the page
-// has hydrated and the browser is idle (issue 12), so it is there even if the connection drops.
+// has hydrated and the browser is idle (decision 030), so it is there even if the connection drops.
 const loadCompression = () => import("./compress-image");
 export const loadUpload = () => import("./upload-listing");
 function preload() {

@@ -95,7 +95,7 @@ export const listings = pgTable(
     /** When its owner was reminded of this expiry date; cleared when it is renewed. */
     expiryRemindedAt: timestamp("expiry_reminded_at", { withTimezone: true }),
     /**
-     * The post form's own name for this post (issue 16): a post sent again — retried by the
+     * The post form's own name for this post (decision 025): a post sent again — retried by the
      * browser after going offline, or submitted twice — finds this listing instead of making a
      * second one. Unique per member.
      */
@@ -164,11 +164,11 @@ export const listingImages = pgTable(
 );
 
 /**
- * A photo uploaded while the post form is being filled in (issue 16), before its listing exists:
- * processed at once, then referenced by the post, which takes it (the row goes, its files become
- * the listing's). `upload_id` is the browser's name for the upload: the same upload sent again
- * (a retry after a dropped connection) is this row, never a second processing. `variants` is null
- * while the photo is being processed. Unused rows are deleted with their files after 24 hours.
+ * A photo uploaded while the post form is being filled in (decision 025), before its listing
+ * exists: processed at once, then referenced by the post, which takes it (the row goes, its files
+ * become the listing's). `upload_id` is the browser's name for the upload: the same upload sent
+ * again (a retry after a dropped connection) is this row, never a second processing. `variants` is
+ * null while the photo is being processed. Unused rows are deleted with their files after 24 hours.
  */
 export const stagedPhotos = pgTable(
   "staged_photos",

@@ -14,8 +14,8 @@ import { conversations } from "./engagement";
 import { listings } from "./listings";
 
 /**
- * What a member wants to be told, per kind and channel (issue 15). No row: everything on. The
- * unsubscribe link of an e-mail turns off that kind's e-mail only.
+ * What a member wants to be told, per kind and channel (docs/product-decisions.md §D16). No row:
+ * everything on. The unsubscribe link of an e-mail turns off that kind's e-mail only.
  */
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: text("user_id")
@@ -81,7 +81,7 @@ export const watcherNotices = pgTable(
 );
 
 /**
- * A browser a member subscribed to Web Push (issue 15, item 3): the push service's endpoint and
+ * A browser a member subscribed to Web Push (decision 021): the push service's endpoint and
  * the keys its payloads are encrypted to (RFC 8291). An endpoint belongs to one browser profile,
  * so it is unique: the same browser subscribed by another member moves to them. Deleted when the
  * push service answers 404/410 (expired) and with the member.

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
-/** How often a member is told of new listings matching a saved search (issue 15, item 4). */
+/** How often a member is told of new listings matching a saved search (decision 023). */
 export const savedSearchCadence = pgEnum("saved_search_cadence", ["instant", "daily", "off"]);
 
 /**

@@ -21,7 +21,7 @@ import {
 } from "./listing-rates.server";
 
 /*
- * Photos uploaded one by one while the post form is filled in (issue 16, item 4): each is checked
+ * Photos uploaded one by one while the post form is filled in (decision 025): each is checked
  * and processed at once by the image pipeline, kept for STAGED_PHOTO_HOURS, and taken by the post
  * that names it — so the post itself is small and quick, and a connection that drops loses one
  * photo, not eight.

@@ -20,7 +20,7 @@ import {
 import { updateListing } from "./update-listing.server";
 
 /*
- * Photos uploaded ahead of the post (issue 16, item 4), against the real image pipeline and disk:
+ * Photos uploaded ahead of the post (decision 025), against the real image pipeline and disk:
  * one processing per upload id, only the uploader's photos in their post, none after 24 hours,
  * hostile files refused as the post form refuses them, a post sent twice makes one listing.
  */

@@ -40,7 +40,7 @@ export async function restoreListing({
       .where(eq(users.id, listing.userId))
       .limit(1);
     if (owner?.suspendedAt) throw new AppError("OWNER_IS_SUSPENDED");
-    // Exactly what it was: an owner's hidden listing stays hidden (finding 16 of issue 11).
+    // Exactly what it was: an owner's hidden listing stays hidden (decision 009).
     const before = listing.statusBeforeRemoval;
     const status =
       before && before !== "removed" ? before : statusBeforeHold(listing.removalReason);

@@ -1,6 +1,6 @@
 /*
- * The kinds of notification a member can turn on and off, per channel (issue 15). Kept free of
- * imports: the settings form and the unsubscribe link both read it.
+ * The kinds of notification a member can turn on and off, per channel (docs/product-decisions.md
+ * §D16). Kept free of imports: the settings form and the unsubscribe link both read it.
  */
 
 export const NOTIFICATION_KINDS = ["messages", "alerts", "favorites"] as const;

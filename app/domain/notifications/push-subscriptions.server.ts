@@ -12,7 +12,7 @@ import {
 } from "./push-schemas";
 
 /**
- * Subscribes a member's browser to Web Push (issue 15, item 3). `input` is the browser's
+ * Subscribes a member's browser to Web Push (decision 021). `input` is the browser's
  * `PushSubscription.toJSON()`, unchecked: anything else is PUSH_SUBSCRIPTION_INVALID. The same
  * endpoint again updates its keys; an endpoint another member subscribed (a shared computer)
  * moves to this member, since the browser now belongs to whoever signed in and subscribed it.

@@ -6,7 +6,7 @@ import type { LinkSigner } from "~/utils/signed-link.server";
 import { unsubscribeLink } from "./unsubscribe.server";
 
 /*
- * "Nobody misses a buyer" (issue 15, item 2). When a message stays unread for
+ * "Nobody misses a buyer" (docs/product-decisions.md §D16). When a message stays unread for
  * NOTIFY_UNREAD_AFTER_SECONDS, its recipient is e-mailed: one e-mail for all their conversations
  * that are due (a digest when there are several), at most one per conversation an hour, never
  * about a member they blocked, never to a suspended member or one who turned these e-mails off.
@@ -263,7 +263,7 @@ export async function sendUnreadNotices({
 }
 
 /*
- * The push path (issue 15, item 3). Each message schedules a `notify-push` job for its recipient
+ * The push path (decision 021). Each message schedules a `notify-push` job for its recipient
  * PUSH_AFTER_SECONDS later. A member with the thread open has it marked read at once by their page
  * (the live stream delivers the message and the page posts "read"), so the job, which runs only
  * on a message still unread, sends them nothing; a member away gets the push a few seconds after

@@ -12,11 +12,12 @@ import { queuePush } from "./queue-push.server";
 import { unsubscribeLink } from "./unsubscribe.server";
 
 /*
- * Watchers (issue 15, item 5): the members who saved a listing are told when its price drops
- * (old → new) or it is marked sold, by e-mail and by push, as each watcher's preferences say.
- * Its owner never is; suspended members are not; e-mail goes to confirmed addresses only. The
- * change is queued as one `notify-watchers` job, keyed by the change, and each watcher's e-mail
- * as a `send-mail` job keyed by change and watcher, so a job that runs twice sends each e-mail once.
+ * Watchers (docs/product-decisions.md §D16; their limits: decision 028, finding 2): the members who
+ * saved a listing are told when its price drops (old → new) or it is marked sold, by e-mail and by
+ * push, as each watcher's preferences say. Its owner never is; suspended members are not; e-mail
+ * goes to confirmed addresses only. The change is queued as one `notify-watchers` job, keyed by the
+ * change, and each watcher's e-mail as a `send-mail` job keyed by change and watcher, so a job that
+ * runs twice sends each e-mail once.
  *
  * However often the owner changes the listing, each watcher hears of it at most once a day, of a
  * price drop only below the lowest price they were told, and of the sale once: the job claims

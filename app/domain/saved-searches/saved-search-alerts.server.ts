@@ -17,7 +17,7 @@ import { findSavedSearchesMatching } from "./find-saved-searches-matching.server
 import { describeSavedSearch, parseSavedSearch, resultsPath } from "./saved-search-query";
 
 /*
- * Saved-search alerts (issue 15, item 4). A new listing is matched against the saved searches
+ * Saved-search alerts (decisions 023 and 028). A new listing is matched against the saved searches
  * once, by a `match-listing` job (findSavedSearchesMatching: the results page's own WHERE). Each
  * matching search with cadence "instant" gets a `saved-search-alert` job at most every
  * ALERT_SPACING: the alert tells of every listing that matched since the search's last alert, so

@@ -3,7 +3,7 @@
  * A plain module, so a page can read a limit without fetching Zod.
  */
 
-/** Saved searches a member may keep (issue 15); the 21st is refused with a message. */
+/** Saved searches a member may keep; the 21st is refused with a message. */
 export const SAVED_SEARCH_LIMIT = 20;
 /** A saved search's name, as the member renames it (the column's check says the same). */
 export const SAVED_SEARCH_NAME_MAX = 80;

@@ -1,5 +1,5 @@
 /*
- * "Usually replies within …" (issue 17; docs/decisions/026). The figures come from the database
+ * "Usually replies within …" (docs/decisions/026). The figures come from the database
  * (response-time.server.ts); what they may be called is decided here, free of imports.
  */
 

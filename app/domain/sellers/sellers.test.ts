@@ -26,9 +26,9 @@ import { responseTimeOf } from "./response-time";
 import { getResponseStats } from "./response-time.server";
 
 /*
- * Issue 17 on PGlite, and on PostgreSQL with TEST_DATABASE_URL: a seller's public page (who, and
- * only their public listings), their reply time from a fixed set of conversations, and the
- * listing page's neighbours (more from the seller, similar listings).
+ * Seller pages (decision 026) on PGlite, and on PostgreSQL with TEST_DATABASE_URL: a seller's
+ * public page (who, and only their public listings), their reply time from a fixed set of
+ * conversations, and the listing page's neighbours (more from the seller, similar listings).
  */
 let handle: TestDatabase;
 let db: Database;

@@ -11,7 +11,7 @@ import { defaultLanguage, supportedLanguages } from "~/i18n/config";
  *
  * /sitemap.xml is the whole urlset while everything fits in one file, else an index of
  * /sitemaps/pages.xml, /sitemaps/listings-{n}.xml (active listings by id, keyset-paginated) and
- * /sitemaps/sellers-{n}.xml (the pages of members with something for sale, issue 17: the others
+ * /sitemaps/sellers-{n}.xml (the pages of members with something for sale, decision 026: the others
  * are noindex).
  */
 

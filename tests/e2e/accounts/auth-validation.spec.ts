@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
- * Sign-up is checked twice with one schema (issue 13): in the browser, once the form's code has
+ * Sign-up is checked twice with one schema (decision 015): in the browser, once the form's code has
  * arrived, a mistake is shown when the field is left and the form is never sent; without
  * JavaScript the action answers with the same words.
  */

@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * The settings and profile forms are checked twice with one schema (issue 13): in the browser,
+ * The settings and profile forms are checked twice with one schema (decision 015): in the browser,
  * once a form's code has arrived, a mistake is shown when the field is left and nothing is sent;
  * without JavaScript the action answers with the same words, under the same field.
  */

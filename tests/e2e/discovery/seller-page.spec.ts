@@ -3,9 +3,10 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { firstListingWith, neighboursOf } from "../support/listings";
 
 /*
- * Issue 17 on the demo data the e2e server seeds, in both languages, on a phone and a desktop:
- * from a listing to its seller's page and on to another of their listings, and from a listing's
- * similar listings to another listing. Screenshots land in tests/.artifacts/screenshots.
+ * Seller pages (decision 026) on the demo data the e2e server seeds, in both languages, on a phone
+ * and a desktop: from a listing to its seller's page and on to another of their listings, and from
+ * a listing's similar listings to another listing. Screenshots land in
+ * tests/.artifacts/screenshots.
  */
 
 const shots = "tests/.artifacts/screenshots";

@@ -3,12 +3,12 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
- * Notifications that arrive (issue 15), in Chromium, in both languages: a saved search's alert
- * when another member posts a match; a favourite's price drop; and an unread message e-mailed to
- * a seller who is away, whose link opens the thread. Mail is read from the outbox (/dev/mail),
- * as a developer would; the e2e server runs jobs every half second and notices unread messages
- * after one second (scripts/e2e-server.mjs). The unread message's e-mail stops with its link, on
- * a page that names the kind as a reader of the language would.
+ * Notifications that arrive (docs/product-decisions.md §D16), in Chromium, in both languages: a
+ * saved search's alert when another member posts a match; a favourite's price drop; and an unread
+ * message e-mailed to a seller who is away, whose link opens the thread. Mail is read from the
+ * outbox (/dev/mail), as a developer would; the e2e server runs jobs every half second and notices
+ * unread messages after one second (scripts/e2e-server.mjs). The unread message's e-mail stops with
+ * its link, on a page that names the kind as a reader of the language would.
  */
 
 const shots = "tests/.artifacts/screenshots";

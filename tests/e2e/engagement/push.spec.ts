@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
- * Web Push (issue 15, item 3; decision 021), in Chromium, in both languages: a seller turns on
+ * Web Push (decision 021), in Chromium, in both languages: a seller turns on
  * notifications in Settings; a buyer writes while the seller is away; the seller's browser gets an
  * encrypted push, in the seller's language, that opens the thread. The buyer is offered "Get
  * notified of replies" under the thread they started.

@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * The ad form is checked twice with one schema (issue 13): in the browser, once the form's code
+ * The ad form is checked twice with one schema (decision 015): in the browser, once the form's code
  * has arrived, a too-long title is reported when the field is left and the form is never sent
  * (the field has no maxLength that would cut it silently); without JavaScript the action answers
  * with the same words and keeps what was typed.

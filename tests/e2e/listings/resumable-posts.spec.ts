@@ -7,7 +7,7 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * Posts that survive the network (issue 16, item 4; decision 025), in Chromium: photos upload one
+ * Posts that survive the network (decision 025), in Chromium: photos upload one
  * by one as they are chosen, and a connection cut after the second resumes with the rest when it
  * returns; a save made offline waits ("Will be posted when you're back online"), is kept by the
  * service worker meanwhile, and makes exactly one listing once the connection is back.

@@ -3,10 +3,10 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * Data saver and prefetching (issue 16, items 5 and 6), in a real browser: a listing is prefetched
- * when a pointer rests on its card, never because the card scrolled into view, and never with
- * Save-Data; with Save-Data the cards take their small picture and the listing page its first
- * photo, the others shown in place when asked.
+ * Data saver and prefetching (app/utils/data-saver.ts, listing-prefetch.ts), in a real browser: a
+ * listing is prefetched when a pointer rests on its card, never because the card scrolled into
+ * view, and never with Save-Data; with Save-Data the cards take their small picture and the listing
+ * page its first photo, the others shown in place when asked.
  */
 const screenshotDir = "tests/.artifacts/screenshots";
 const more = { en: /^Show all \d+ photos$/, ar: /^عرض الصور كلها \([٠-٩]+\)$/ } as const;

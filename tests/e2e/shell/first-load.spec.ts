@@ -3,9 +3,10 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * Issue 12: what a first load carries. Parts the shell fetches on demand (React.lazy) must not
- * hide server HTML from a browser without JavaScript, pages hydrate without errors, the listing
- * page's HTML stays small, and its JavaScript is asked for only once it has painted.
+ * What a first load carries (decisions 010 and 029 to 032). Parts the shell fetches on demand
+ * (React.lazy) must not hide server HTML from a browser without JavaScript, pages hydrate without
+ * errors, the listing page's HTML stays small, and its JavaScript is asked for only once it has
+ * painted.
  */
 
 async function firstListingPath(page: import("@playwright/test").Page) {
@@ -17,9 +18,9 @@ async function firstListingPath(page: import("@playwright/test").Page) {
 
 /**
  * The newest demo listing in Electronics (its picture is one of the demo's; on a fresh database it
- * is the home page's first listing): the page the HTML budget was set for (decision 010). When
- * the suite runs in order, the home page's latest listings are ones other tests have just posted,
- * some with several photos, and are not that page.
+ * is the home page's first listing): the page the HTML budget was set for (decisions 029 and 032).
+ * When the suite runs in order, the home page's latest listings are ones other tests have just
+ * posted, some with several photos, and are not that page.
  */
 async function firstDemoListingPath(page: import("@playwright/test").Page) {
   await page.goto("/category/electronics?lang=en");

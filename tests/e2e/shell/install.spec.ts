@@ -2,10 +2,10 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoHorizontalScroll } from "../support/layout";
 
 /*
- * "Install Souqna" (issue 16): the header (on phones, the menu's drawer) offers it only once the
- * browser has fired `beforeinstallprompt`, here a synthetic one with `prompt()` and `userChoice`
- * as Chromium's has. The footer's app links lead to /install: the steps for Android and iPhone,
- * drawn by the server, and the browser's own dialog where it offers one.
+ * "Install Souqna" (the offline app of decision 024): the header (on phones, the menu's drawer)
+ * offers it only once the browser has fired `beforeinstallprompt`, here a synthetic one with
+ * `prompt()` and `userChoice` as Chromium's has. The footer's app links lead to /install: the steps
+ * for Android and iPhone, drawn by the server, and the browser's own dialog where it offers one.
  */
 const screenshotDir = "tests/.artifacts/screenshots";
 const label = { en: "Install Souqna", ar: "ثبّت سوقنا" } as const;

@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
 
 /*
- * The offline app (issue 16, items 1 and 2; decision 024), in Chromium with its service worker:
+ * The offline app (decision 024), in Chromium with its service worker:
  * listings opened online are readable offline, marked as saved copies; a page never opened shows
  * the offline screen listing what is saved; a new deploy offers a reload; a sign-out leaves no
  * personal page behind.

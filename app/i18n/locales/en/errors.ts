@@ -1,7 +1,7 @@
 /**
  * Error messages written on the server (actions, loaders, APIs). They reach the browser already
  * translated, inside loader or action data, so they are not part of the shared catalog the
- * browser fetches on every page (issue 12); the server reads them as `common`'s `errors.*`
+ * browser fetches on every page (decision 030); the server reads them as `common`'s `errors.*`
  * (resources.server.ts).
  */
 const errors = {

@@ -1,7 +1,7 @@
 /**
  * The one-time notices shown after a redirect (utils/flash.server.ts). The root's loader sends the
  * page's notice already translated, so these texts are not part of the shared catalog the browser
- * fetches on every page (issue 12); the server reads them as `common`'s `flash.*`
+ * fetches on every page (decision 030); the server reads them as `common`'s `flash.*`
  * (resources.server.ts).
  */
 const flash = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the offline app (issue 16): the offline screen (server/offline-page.ts, precached by
+ * Texts of the offline app (decision 024): the offline screen (server/offline-page.ts, precached by
  * the service worker for both languages) and the service worker's own note on a page it serves
  * from its cache. Server and service worker only, outside the shared catalog the browser fetches;
  * the server reads them as `common`'s `offline.*` (resources.server.ts).

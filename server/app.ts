@@ -31,6 +31,7 @@ import { createMetrics, operatorAccess } from "./metrics";
 import { offlinePage } from "./offline-page";
 import { createPageCache } from "./page-cache";
 import { requestLimits } from "./request-limits";
+import { createRouteResolver } from "./route-pattern";
 import { sameOriginOnly } from "./same-origin";
 
 export interface AppOptions {
@@ -69,7 +70,6 @@ declare global {
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 /** A listing's page or its data (client navigation); the id is checked by recordView. */
-const LISTING_PAGE = /^\/listing\/([^/.]+)(?:\.data)?$/;
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Proxies add these; a request straight from this machine never carries them. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
@@ -95,11 +95,13 @@ export function redactUrl(url: string) {
 }
 
 /** Pages that belong to one member, or carry a secret in their address. */
-const PERSONAL_PATHS =
-  /^\/(profile|settings|messages|my-listings|favorites|saved-searches|moderation|post-ad|edit-listing|auth|forgot-password|logout|dev|api\/favorites|api\/listings|renew|unsubscribe)(\/|\.data|$)/;
-function isPersonal(req: Request) {
+/**
+ * A page made for one member, or carrying a secret in its address: its route says so
+ * (`handle.personal`, app/utils/route-handle.ts), or the request carries a session.
+ */
+function isPersonal(req: Request, res: Response) {
   if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return false;
-  return PERSONAL_PATHS.test(req.path) || hasSessionCookie(req.headers.cookie);
+  return res.locals.route.handle.personal === true || hasSessionCookie(req.headers.cookie);
 }
 
 /** Under https every cookie we set is Secure, whoever wrote it (flash, language, session). */
@@ -154,6 +156,14 @@ export function createApp({
   app.use("/media", mediaFiles(storage, { dataDir: env.DATA_DIR, logger }));
   if (!dev) app.use(assets);
 
+  // Which route answers, and what it declares about itself, before any middleware below decides
+  // something about the request (personal, body limit, page cache, view count).
+  const routeOf = createRouteResolver(build);
+  app.use(async (req, res, next) => {
+    res.locals.route = (await routeOf())(req.path);
+    next();
+  });
+
   app.use((req, res, next) => {
     // A request id from outside is kept only when a trusted proxy (which made it) sent the request.
     const incoming = req.get("x-request-id");
@@ -182,7 +192,7 @@ export function createApp({
     // and browser dev tools (Server-Timing). In production only this machine sees them: a query
     // count that differs for known and unknown e-mail addresses would tell strangers which exist.
     const timing = !production || isDirectLoopback(req);
-    const personal = isPersonal(req);
+    const personal = isPersonal(req, res);
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
       if (!this.headersSent) {
@@ -302,7 +312,8 @@ export function createApp({
       showState: env.PAGE_CACHE_HEADER ?? !production,
       // A visitor served from the cache has still viewed the listing.
       onServe: async (req) => {
-        const listingId = LISTING_PAGE.exec(req.path)?.[1];
+        const route = req.res?.locals.route;
+        const listingId = route?.handle.listingPage ? route.params.id : undefined;
         if (!listingId) return;
         const userAgent = req.get("user-agent") ?? null;
         await recordView({

@@ -1,14 +1,85 @@
 import { once } from "node:events";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { RouteHandle } from "../app/utils/route-handle";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
+import { createRouteTable } from "./route-pattern";
 
 /*
  * The page cache in front of a small Express app over real HTTP: what is stored, what is never
  * stored, who is never served from it, and that a crowd costs one rendering.
  */
 let close: () => Promise<void> = async () => {};
+
+/*
+ * Routes as the server reads them from the build (server/route-pattern.ts): what each declares
+ * about itself is what the cache goes by, as in app/routes.
+ */
+const page = (handle: RouteHandle = {}) => ({ default: () => null, handle });
+const resource = (handle: RouteHandle = {}) => ({ handle });
+const routeOf = createRouteTable({
+  root: { id: "root", path: "", module: page() },
+  home: { id: "home", parentId: "root", index: true, module: page() },
+  listing: {
+    id: "listing",
+    parentId: "root",
+    path: "listing/:id",
+    module: page({ writes: "listing", listingPage: true }),
+  },
+  edit: {
+    id: "edit",
+    parentId: "root",
+    path: "edit-listing/:id",
+    module: page({ personal: true, body: "listing", writes: "listing" }),
+  },
+  post: {
+    id: "post",
+    parentId: "root",
+    path: "post-ad",
+    module: page({ personal: true, body: "listing", writes: "listing" }),
+  },
+  settings: {
+    id: "settings",
+    parentId: "root",
+    path: "settings",
+    module: page({ personal: true, writes: "own" }),
+  },
+  favorites: {
+    id: "favorites",
+    parentId: "root",
+    path: "favorites",
+    module: page({ personal: true, writes: "own" }),
+  },
+  apiFavorites: {
+    id: "apiFavorites",
+    parentId: "root",
+    path: "api/favorites",
+    module: resource({ personal: true, writes: "own" }),
+  },
+  thread: {
+    id: "thread",
+    parentId: "root",
+    path: "messages/:conversationId",
+    module: page({ personal: true, writes: "own" }),
+  },
+  logout: {
+    id: "logout",
+    parentId: "root",
+    path: "logout",
+    module: page({ personal: true, writes: "own" }),
+  },
+  profile: {
+    id: "profile",
+    parentId: "root",
+    path: "profile",
+    module: page({ personal: true, body: "profile" }),
+  },
+  mine: { id: "mine", parentId: "root", path: "my-listings", module: page({ personal: true }) },
+  api: { id: "api", parentId: "root", path: "api/related/:id", module: resource() },
+  notFound: { id: "notFound", parentId: "root", path: "*", module: page() },
+} as unknown as ServerBuild["routes"]);
 afterEach(() => close());
 
 async function serve(options: Partial<PageCacheOptions> = {}) {
@@ -29,6 +100,7 @@ async function serve(options: Partial<PageCacheOptions> = {}) {
   });
   const app = express();
   app.use((req, res, next) => {
+    res.locals.route = routeOf(req.path);
     res.locals.lang = req.query.lang === "ar" ? "ar" : "en";
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${renders.length}'`);
     res.setHeader("X-Request-Id", `req-${Math.random()}`);
@@ -162,6 +234,18 @@ describe("the page cache", () => {
     await s.get("/lang");
     expect((await s.get("/lang")).state).toBe("hit");
     expect(s.cache.stats().entries).toBe(1);
+  });
+
+  it("never keys a route that says it is personal, nor a resource route", async () => {
+    const s = await serve();
+    // A signed-out visit to a member's page (its sign-in form), and an API answer: each visit is
+    // rendered on its own and never waits for another's rendering.
+    for (const path of ["/settings", "/edit-listing/1", "/api/related/1"]) {
+      expect((await s.get(path)).state, path).toBe(null);
+      expect((await s.get(path)).state, path).toBe(null);
+    }
+    expect(s.renders).toHaveLength(6);
+    expect(s.cache.stats().entries).toBe(0);
   });
 
   it("renders again after the time to live, serving the old copy while it does", async () => {

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { languageCookieName } from "../app/i18n/config";
 import { dataSaverCookieName } from "../app/utils/data-saver";
+import type { RouteMatch } from "./route-pattern";
 
 /**
  * A micro-cache of the pages visitors without an account see (decision 012): for a second, a
@@ -84,49 +85,34 @@ const PER_RESPONSE = new Set([
   "x-page-cache",
 ]);
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script)/;
-/** Paths that are never the same for two people, or are not pages. */
-const NEVER = /^\/(api|healthz|dev)(\/|$)/;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const LISTING_PAGE = /^\/listing\/([^/]+)$/;
 /** Of pages that may serve others, what one connection may leave unread in memory (capture). */
 const UNREAD_BYTES = 1024 * 1024;
 /** Per connection (a stalled one is dropped by the server's write timeout, server/http-server.ts). */
 const unreadBytes = new WeakMap<object, number>();
 
 /**
- * Writes to a member's own things — settings, favourites, conversations and read marks, saved
- * searches, push subscriptions, photos staged for a post that is not sent yet, signing in and
- * out: no page a visitor sees shows them. (Deleting one's account is a form of /settings too: its
- * listings leave the lists within PAGE_CACHE_SECONDS, as after a change made on another instance.)
+ * What a member's successful write to a route can have changed for visitors, as the route
+ * declares it (`handle.writes`, app/utils/route-handle.ts): nothing a visitor sees ("own": their
+ * settings, favourites, conversations, saved searches, push subscriptions, staged photos,
+ * signing in and out); one listing, the one its `:id` names (its owner's edits, status, renewal;
+ * a report), or, without one, a new listing, which joins lists and changes no other listing's
+ * page. Conservative where the route says nothing: a profile's name and photo (on the seller's
+ * listings), a moderator's decision, the my-listings page (whose listing is in the form) empty
+ * everything. Deleting one's account is a form of /settings: its listings leave the lists within
+ * PAGE_CACHE_SECONDS, as after a change made on another instance.
  */
-const PERSONAL_WRITES =
-  /^\/(settings|favorites|api\/favorites|messages|saved-searches|api\/push-subscriptions|api\/photos|logout|auth|forgot-password|unsubscribe)(\/|$)/;
-/** Writes to one listing named in the address: its owner's edits, status, renewal; a report. */
-const LISTING_WRITES = /^\/(?:listing|edit-listing|api\/listings|renew)\/([^/]+)$/;
-/** A new listing: it joins lists, and no other listing's page changes. */
-const NEW_LISTING = /^\/(post-ad|api\/listings)$/;
-
-/**
- * What a member's successful write to `pathname` can have changed for visitors. Conservative
- * where the address does not say: a write anywhere else (a profile's name and photo, which show
- * on the seller's listings; a moderator's decision; the my-listings page, whose listing is in the
- * form) empties everything.
- */
-export function changeOf(pathname: string): Change | null {
-  // A form sent by React Router goes to the route's data address (`/_root.data` is the home page).
-  const path = pathname
-    .replace(/\.data$/, "")
-    .replace(/^\/_root$/, "/")
-    .replace(/(.)\/$/, "$1");
-  if (PERSONAL_WRITES.test(path)) return null;
-  const listing = LISTING_WRITES.exec(path)?.[1];
-  if (listing) return { scope: "listing", id: listing.toLowerCase() };
-  if (NEW_LISTING.test(path)) return { scope: "lists" };
+export function changeOf({ handle, params }: Pick<RouteMatch, "handle" | "params">): Change | null {
+  if (handle.writes === "own") return null;
+  if (handle.writes === "listing" || handle.listingPage) {
+    return params.id ? { scope: "listing", id: params.id.toLowerCase() } : { scope: "lists" };
+  }
   return { scope: "all" };
 }
 
-function listingOf(pathname: string) {
-  return LISTING_PAGE.exec(pathname.replace(/\.data$/, ""))?.[1]?.toLowerCase() ?? null;
+/** The listing a page shows, if it is a listing's page: emptied when that listing changes. */
+function listingOf({ handle, params }: RouteMatch) {
+  return handle.listingPage ? (params.id?.toLowerCase() ?? null) : null;
 }
 
 function alters(change: Change, listingId: string | null) {
@@ -178,7 +164,9 @@ export function createPageCache({
   }
 
   function keyOf(req: Request, res: Response): string | null {
-    if (req.method !== "GET" || NEVER.test(req.path)) return null;
+    // Only pages, and of those none that is never the same for two people (the route says so).
+    const route = res.locals.route;
+    if (req.method !== "GET" || !route.page || route.handle.personal) return null;
     if (req.headers.authorization) return null;
     const cookie = req.headers.cookie;
     if (cookie) {
@@ -209,7 +197,7 @@ export function createPageCache({
   function render(key: string, req: Request, res: Response) {
     let settle: (entry: Entry | null) => void = () => {};
     const pending: Rendering = {
-      listingId: listingOf(req.path),
+      listingId: listingOf(res.locals.route),
       dropped: false,
       done: new Promise<Entry | null>((resolve) => {
         settle = resolve;
@@ -311,7 +299,7 @@ export function createPageCache({
    * (the route's own lookup of the same cookies joins it).
    */
   function watchWrite(req: Request, res: Response) {
-    const change = changeOf(req.path);
+    const change = changeOf(res.locals.route);
     if (!change) return;
     const member = isMember(req).catch(() => false);
     res.once("finish", () => {

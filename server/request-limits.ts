@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { PHOTO_UPLOAD_BYTES } from "../app/domain/listings/staged-photos.server";
 import { serverT } from "../app/i18n/i18n.server";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/media/listing-images.server";
+import type { RouteHandle } from "../app/utils/route-handle";
 
 /*
  * Checks on a request before any route reads it. The largest body each kind of request may send, checked against Content-Length before a byte
@@ -18,14 +19,15 @@ export const PROFILE_UPLOAD_BYTES = 6 * MB;
 /** Every other form: a message of 2,000 characters is about 20 KB url-encoded in Arabic. */
 export const FORM_BYTES = 64 * KB;
 
-const LIMITS: [RegExp, number][] = [
-  [/^\/(post-ad|edit-listing\/[^/]+|api\/listings(\/[^/]+)?)(\.data)?\/?$/, LISTING_UPLOAD_BYTES],
-  [/^\/profile(\.data)?\/?$/, PROFILE_UPLOAD_BYTES],
-  [/^\/api\/photos\/?$/, PHOTO_UPLOAD_BYTES],
-];
+/** The limit of each kind a route may declare (`handle.body`, app/utils/route-handle.ts). */
+const LIMITS: Record<NonNullable<RouteHandle["body"]>, number> = {
+  listing: LISTING_UPLOAD_BYTES,
+  profile: PROFILE_UPLOAD_BYTES,
+  photo: PHOTO_UPLOAD_BYTES,
+};
 
-export function bodyLimitFor(pathname: string) {
-  return LIMITS.find(([pattern]) => pattern.test(pathname))?.[1] ?? FORM_BYTES;
+export function bodyLimitFor(body: RouteHandle["body"]) {
+  return body ? LIMITS[body] : FORM_BYTES;
 }
 
 export function requestLimits(): RequestHandler {
@@ -45,7 +47,7 @@ export function requestLimits(): RequestHandler {
       return;
     }
     // Node's parser never delivers more than Content-Length bytes, so checking it is enough.
-    if (length !== undefined && Number(length) > bodyLimitFor(req.path)) {
+    if (length !== undefined && Number(length) > bodyLimitFor(res.locals.route.handle.body)) {
       // Close the connection: the rest of the body is not read, and a client that keeps
       // sending it would otherwise hold the socket.
       res.setHeader("Connection", "close");

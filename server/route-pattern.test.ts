@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createRoutePatterns, UNMATCHED } from "./route-pattern";
+import { createRoutePatterns, createRouteTable, UNMATCHED } from "./route-pattern";
 
 /* The shape of React Router's manifest in the build, for the routes that make the cases. */
 const manifest = {
@@ -33,5 +33,45 @@ describe("route patterns", () => {
     expect(patternOf("/wp-login.php")).toBe(UNMATCHED);
     expect(patternOf("/listing/1/2/3")).toBe(UNMATCHED);
     expect(createRoutePatterns({} as ServerBuild["routes"])("/anything")).toBe(UNMATCHED);
+  });
+});
+
+describe("the route table", () => {
+  const routeOf = createRouteTable({
+    root: { id: "root", path: "", module: { default: () => null } },
+    "routes/edit": {
+      id: "routes/edit",
+      parentId: "root",
+      path: "edit-listing/:id",
+      module: { default: () => null, handle: { personal: true, body: "listing" } },
+    },
+    "routes/api.photos": {
+      id: "routes/api.photos",
+      parentId: "root",
+      path: "api/photos",
+      module: { action: () => null, handle: { body: "photo" } },
+    },
+    "routes/not-found": {
+      id: "routes/not-found",
+      parentId: "root",
+      path: "*",
+      module: { default: () => null },
+    },
+  } as unknown as ServerBuild["routes"]);
+
+  it("reads the answering route's handle and parameters, its data address too", () => {
+    const edit = routeOf("/edit-listing/AB12.data");
+    expect(edit.handle).toEqual({ personal: true, body: "listing" });
+    expect(edit.params.id).toBe("AB12");
+    expect(edit.page).toBe(true);
+    expect(routeOf("/api/photos")).toMatchObject({ handle: { body: "photo" }, page: false });
+  });
+
+  it("gives a route that declares nothing, and no route at all, an empty handle", () => {
+    expect(routeOf("/nowhere")).toMatchObject({ pattern: UNMATCHED, handle: {}, page: true });
+    expect(createRouteTable({} as ServerBuild["routes"])("/x")).toMatchObject({
+      handle: {},
+      page: false,
+    });
   });
 });

@@ -11,7 +11,10 @@ import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/api.favorites";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /*
  * Favourite changes. The hearts post here with `Accept: application/json` and get JSON back; a

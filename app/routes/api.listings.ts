@@ -7,7 +7,10 @@ import type { ListingUploadReply } from "~/components/listing/upload-listing";
 import { serverT } from "~/i18n/i18n.server";
 import { flashCookie } from "~/utils/flash.server";
 import { messageReply } from "~/utils/form-reply";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/api.listings";
+
+export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };
 
 /**
  * The create (`/api/listings`) and edit (`/api/listings/:id`) forms' saves for the browser's

@@ -6,7 +6,10 @@ import { serverT } from "~/i18n/i18n.server";
 import { type AppError, type AppErrorCode, isAppError } from "~/utils/app-error";
 import { appErrorMessage, retryAfter } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/api.photos";
+
+export const handle: RouteHandle = { body: "photo", writes: "own" };
 
 /*
  * One photo uploaded while the post form is filled in (decision 025; staged-photos.server.ts).

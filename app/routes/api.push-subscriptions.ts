@@ -3,8 +3,11 @@ import { getMember } from "~/domain/accounts/session.server";
 import { subscribePush, unsubscribePush } from "~/domain/notifications/push-subscriptions.server";
 import { serverT } from "~/i18n/i18n.server";
 import { type AppErrorCode, isAppError } from "~/utils/app-error";
+import type { RouteHandle } from "~/utils/route-handle";
 import { resolveVapidKeys } from "~/utils/vapid.server";
 import type { Route } from "./+types/api.push-subscriptions";
+
+export const handle: RouteHandle = { writes: "own" };
 
 /*
  * A member's browsers subscribed to Web Push (decision 021), for the opt-in code that loads on

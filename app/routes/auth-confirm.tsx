@@ -6,7 +6,10 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { isAppError } from "~/utils/app-error";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/auth-confirm";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /** The link in the confirmation e-mail lands here (GET is fine: confirming is idempotent). */
 export async function loader({ request, context }: Route.LoaderArgs) {

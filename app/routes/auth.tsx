@@ -23,7 +23,10 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/auth";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 type Mode = "signin" | "signup" | "recovery";
 

@@ -5,7 +5,10 @@ import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { linksIn, outboxEnabled, readOutboxMessage } from "~/mail/outbox.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/dev-mail-message";
+
+export const handle: RouteHandle = { personal: true };
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!outboxEnabled(context.env, context.clientIp, request.headers)) {

@@ -5,7 +5,10 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { listOutbox, outboxEnabled } from "~/mail/outbox.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/dev-mail";
+
+export const handle: RouteHandle = { personal: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Unknown, not forbidden: the page must not reveal that an outbox exists.

@@ -14,7 +14,10 @@ import { isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/edit-listing";
+
+export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };
 
 /** The owner's listing, or the thrown 403/404 page in the visitor's language. */
 async function loadOwnListing(

@@ -18,7 +18,10 @@ import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/favorites";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /**
  * Members see their saved listings from the server. A visitor's live in their browser: the page

@@ -11,7 +11,10 @@ import { useNamespace } from "~/i18n/react";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/forgot-password";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 // The form (and Conform) is fetched after the page is drawn; the server draws it in place.
 const ForgotPasswordForm = onDemand(

@@ -40,7 +40,10 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/listing";
+
+export const handle: RouteHandle = { writes: "listing", listingPage: true };
 
 // More from the seller and similar listings are below the fold: their code comes after the
 // page's (the first load stays within 130 KB, decision 029), their cards when the reader nears

@@ -1,7 +1,10 @@
 import { redirect } from "react-router";
 import { signOut } from "~/domain/accounts/sign-out.server";
 import { redirectWithFlash } from "~/utils/flash.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/logout";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /** Signing out changes state, so it is a POST (a link cannot sign anyone out). */
 export async function action({ request, context }: Route.ActionArgs) {

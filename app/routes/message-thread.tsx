@@ -28,7 +28,10 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply, replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/message-thread";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /** How many conversations the side list shows next to a conversation (wide screens). */
 const SIDE_LIST = 20;

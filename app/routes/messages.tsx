@@ -29,7 +29,10 @@ import {
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/messages";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 // The first message's form (and Conform) is fetched only when a failed one is shown again.
 const StartConversationForm = onDemand(() =>

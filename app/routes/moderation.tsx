@@ -30,7 +30,10 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/moderation";
+
+export const handle: RouteHandle = { personal: true };
 
 /** Everyone but a moderator gets the ordinary 404 page: the page does not admit it exists. */
 function notFound(): never {

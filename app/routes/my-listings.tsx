@@ -18,7 +18,10 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/my-listings";
+
+export const handle: RouteHandle = { personal: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;

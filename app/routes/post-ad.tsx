@@ -11,7 +11,10 @@ import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/post-ad";
+
+export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, auth, lang } = context;

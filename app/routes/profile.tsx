@@ -24,7 +24,10 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/profile";
+
+export const handle: RouteHandle = { personal: true, body: "profile" };
 
 // The forms (and Conform) are fetched after the page is drawn; the server draws them in place, and
 // until their code arrives they are plain forms the action answers.

@@ -13,7 +13,10 @@ import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/renew-listing";
+
+export const handle: RouteHandle = { personal: true, writes: "listing" };
 
 /*
  * The reminder e-mail's "Renew my listing" link (listing-expiry.server.ts). The link's signature

@@ -3,7 +3,10 @@ import { requireMember } from "~/domain/accounts/session.server";
 import { openSavedSearch } from "~/domain/saved-searches/open-saved-search.server";
 import { isAppError } from "~/utils/app-error";
 import { appErrorMessage } from "~/utils/form.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/saved-search-open";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 /**
  * A saved search's results, opened from /saved-searches: what is there now is seen (its new

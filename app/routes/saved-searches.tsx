@@ -26,7 +26,10 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/saved-searches";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 // The rows and their forms (with Conform) are fetched after the page is drawn; the server draws
 // them in place, and until their code arrives they are plain forms the action answers.

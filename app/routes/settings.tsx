@@ -34,7 +34,10 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
+import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/settings";
+
+export const handle: RouteHandle = { personal: true, writes: "own" };
 
 // The cards and their forms (with Conform) are fetched after the page is drawn; the server draws
 // them in place, and until their code arrives they are plain forms the action answers. Each card

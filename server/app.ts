@@ -13,7 +13,7 @@ import { queryStatsStorage } from "../app/db/query-stats.server";
 import { getMember, hasSessionCookie } from "../app/domain/accounts/session.server";
 import { recordView, viewerKeyOf } from "../app/domain/listings/record-view.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
-import { languageCookieName } from "../app/i18n/config";
+import { languageCookieName, supportedLanguages } from "../app/i18n/config";
 import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
@@ -285,7 +285,10 @@ export function createApp({
     const { lang, explicit } = negotiateLanguage({
       query: typeof req.query.lang === "string" ? req.query.lang : undefined,
       cookie: readCookie(req.get("cookie"), languageCookieName),
-      acceptLanguage: req.get("accept-language"),
+      // Only a header of a sane length is parsed (a 100 KB one is a scraper's, not a browser's).
+      accepted:
+        (req.get("accept-language")?.length ?? 0) <= 1000 &&
+        req.acceptsLanguages(...supportedLanguages),
     });
     res.locals.lang = lang;
     if (explicit) {

@@ -5,11 +5,15 @@ export interface LanguageSources {
   query?: string | null;
   /** The `lang` cookie: the visitor's saved choice. */
   cookie?: string | null;
-  acceptLanguage?: string | null;
+  /**
+   * The browser's preference among ours, as the server's HTTP layer reads Accept-Language
+   * (Express's `req.acceptsLanguages(...supportedLanguages)`, quality values and `ar-SY` → `ar`).
+   */
+  accepted?: string | false | null;
 }
 
 /**
- * Picks the page language: ?lang=, else the cookie, else the best Accept-Language match, else
+ * Picks the page language: ?lang=, else the cookie, else the browser's preference, else
  * English. Garbage in any source is ignored quietly and the next source is tried.
  */
 export function negotiateLanguage(sources: LanguageSources): { lang: Lang; explicit: boolean } {
@@ -17,22 +21,8 @@ export function negotiateLanguage(sources: LanguageSources): { lang: Lang; expli
   if (isLang(query)) return { lang: query, explicit: true };
   const cookie = sources.cookie?.trim().toLowerCase();
   if (isLang(cookie)) return { lang: cookie, explicit: false };
-  return { lang: fromAcceptLanguage(sources.acceptLanguage) ?? defaultLanguage, explicit: false };
-}
-
-export function fromAcceptLanguage(header: string | null | undefined): Lang | undefined {
-  if (!header || header.length > 1000) return undefined;
-  const ranked = header
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const q = qParam ? Number(qParam.slice(2)) : 1;
-      return { base: tag.trim().toLowerCase().split("-")[0] ?? "", q, index };
-    })
-    .filter((entry) => Number.isFinite(entry.q) && entry.q > 0 && entry.q <= 1)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.find((entry) => isLang(entry.base))?.base as Lang | undefined;
+  const accepted = sources.accepted ? sources.accepted.toLowerCase() : undefined;
+  return { lang: isLang(accepted) ? accepted : defaultLanguage, explicit: false };
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {

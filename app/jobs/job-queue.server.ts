@@ -16,19 +16,16 @@ export interface JobLogger {
   error(fields: Record<string, unknown>, message: string): void;
 }
 
-/** How a kind of job is retried and how long one attempt may run. */
-export interface QueuePolicy {
-  /** Retries after the first attempt (default 5): a job runs at most retryLimit + 1 times. */
-  retryLimit?: number;
-  /**
-   * Seconds before a retry (default 30). With retryBackoff (the default), the wait doubles with
-   * each attempt, with jitter: retry n waits between delay·2^(n−1) and delay·2^n seconds.
-   */
-  retryDelaySeconds?: number;
-  retryBackoff?: boolean;
-  /** An attempt still running after this long is failed (and retried): default 15 minutes. */
-  expireInSeconds?: number;
-}
+/**
+ * How a kind of job is retried and how long one attempt may run: pg-boss's own queue options,
+ * where our defaults are retryLimit 5, retryDelay 30 s (with retryBackoff, the default, retry n
+ * waits between delay·2^(n−1) and delay·2^n seconds, with jitter) and expireInSeconds 15 minutes
+ * (an attempt still running then is failed, and retried). A job runs at most retryLimit + 1 times.
+ */
+export type QueuePolicy = Pick<
+  PgBoss.RetryOptions & PgBoss.ExpirationOptions,
+  "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds"
+>;
 
 export interface SendOptions extends QueuePolicy {
   /**
@@ -184,7 +181,7 @@ export function createJobQueue<Jobs extends Record<string, object>>(
       const wanted = {
         name,
         retryLimit: policy.retryLimit ?? 5,
-        retryDelay: policy.retryDelaySeconds ?? 30,
+        retryDelay: policy.retryDelay ?? 30,
         retryBackoff: policy.retryBackoff ?? true,
         expireInSeconds: policy.expireInSeconds ?? 15 * 60,
       };
@@ -275,7 +272,7 @@ export function createJobQueue<Jobs extends Record<string, object>>(
           singletonKey: key,
           startAfter,
           retryLimit: sendOptions.retryLimit,
-          retryDelay: sendOptions.retryDelaySeconds,
+          retryDelay: sendOptions.retryDelay,
           retryBackoff: sendOptions.retryBackoff,
           expireInSeconds: sendOptions.expireInSeconds,
         }),

@@ -86,7 +86,7 @@ describe("the job queue", () => {
     type Jobs = { flaky: { n: number } };
     const { logger, entries } = recordingLogger();
     const jobs = track(
-      queueOn<Jobs>(database, { flaky: { retryLimit: 3, retryDelaySeconds: 1 } }, logger),
+      queueOn<Jobs>(database, { flaky: { retryLimit: 3, retryDelay: 1 } }, logger),
     );
     await jobs.start();
     const attempts: { attempt: number; at: number }[] = [];

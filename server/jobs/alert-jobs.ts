@@ -13,19 +13,19 @@ export const alertPolicies: Policies<
 > = (settings) => ({
   "match-listing": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   },
   "saved-search-alert": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 2 * 60,
   },
   "saved-search-digest": {
     retryLimit: 3,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },

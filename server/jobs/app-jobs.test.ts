@@ -101,7 +101,7 @@ describe("the app's jobs", () => {
 
   it("waits out a long SMTP outage: mail is retried for hours, with back-off", () => {
     const mail = queuePolicies({ JOB_RETRY_DELAY_SECONDS: 30, JOB_POLL_SECONDS: 2 })["send-mail"];
-    expect(mail).toMatchObject({ retryLimit: 10, retryDelaySeconds: 30, retryBackoff: true });
+    expect(mail).toMatchObject({ retryLimit: 10, retryDelay: 30, retryBackoff: true });
     // The shortest total wait before the last retry: 30·(1 + 2 + … + 2^9) s, over 8 hours.
     expect(30 * (2 ** 10 - 1)).toBeGreaterThan(8 * 3600);
   });

@@ -15,7 +15,7 @@ import type { AppJobQueue, Policies, WorkContext } from "./queue";
 export const mailPolicies: Policies<"send-mail"> = (settings) => ({
   "send-mail": {
     retryLimit: 10,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   },

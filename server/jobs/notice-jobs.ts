@@ -8,13 +8,13 @@ export const noticePolicies: Policies<"notify-unread" | "notify-watchers"> = (se
   // A few statements and one send-mail job: a failure is the database, retried soon.
   "notify-unread": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 2 * 60,
   },
   "notify-watchers": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   },

@@ -12,7 +12,7 @@ export const pushPolicies: Policies<"notify-push" | "send-push"> = (settings) =>
   // A few statements and one send-push job per browser.
   "notify-push": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 2 * 60,
   },
@@ -20,7 +20,7 @@ export const pushPolicies: Policies<"notify-push" | "send-push"> = (settings) =>
   // about a message is worth little later than that. 404/410 are no failure: the row goes.
   "send-push": {
     retryLimit: 5,
-    retryDelaySeconds: settings.JOB_RETRY_DELAY_SECONDS,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 60,
   },

@@ -133,7 +133,7 @@ describe("Coalesce", () => {
     expect(
       html
         .replace(INERT_MODULE_SCRIPT, MODULE_SCRIPT)
-        .replace(/<script nonce="n0nce">\(function[^]*?<\/script>(?=<\/body>)/, ""),
+        .replace(/<script nonce="n0nce">\(function[\s\S]*?<\/script>(?=<\/body>)/, ""),
     ).toBe(plain.replace(MODULEPRELOAD, ""));
     const hrefs = [...plain.matchAll(MODULEPRELOAD)].map((m) => m[1]);
     expect(html).toContain(

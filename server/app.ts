@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { isbot } from "isbot";
+import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
@@ -183,25 +184,21 @@ export function createApp({
     // count that differs for known and unknown e-mail addresses would tell strangers which exist.
     const timing = !production || isDirectLoopback(req);
     const personal = isPersonal(req);
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.headersSent) {
-        if (timing) {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          this.setHeader(
-            "Server-Timing",
-            `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
-          );
-        }
-        // A page made for one member (or carrying a secret in its address) is never stored by
-        // a shared cache or the browser's back-forward cache of a shared phone.
-        if (personal && !String(this.getHeader("Cache-Control") ?? "").includes("no-store")) {
-          this.setHeader("Cache-Control", "private, no-store");
-        }
-        if (https) secureCookies(this);
+    onHeaders(res, function (this: Response) {
+      if (timing) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        this.setHeader(
+          "Server-Timing",
+          `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
+        );
       }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+      // A page made for one member (or carrying a secret in its address) is never stored by
+      // a shared cache or the browser's back-forward cache of a shared phone.
+      if (personal && !String(this.getHeader("Cache-Control") ?? "").includes("no-store")) {
+        this.setHeader("Cache-Control", "private, no-store");
+      }
+      if (https) secureCookies(this);
+    });
     queryStatsStorage.run(stats, () => next());
   });
 
@@ -336,15 +333,13 @@ export function createApp({
   app.use((_req, res, next) => {
     const outage = { unavailable: false };
     res.locals.outage = outage;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, status: number, ...rest: unknown[]) {
-      if (status === 500 && outage.unavailable) {
+    onHeaders(res, function (this: Response) {
+      if (this.statusCode === 500 && outage.unavailable) {
+        this.statusCode = 503;
         this.statusMessage = "Service Unavailable";
         this.setHeader("Retry-After", "10");
-        return (writeHead as (...args: unknown[]) => Response).call(this, 503, ...rest);
       }
-      return (writeHead as (...args: unknown[]) => Response).call(this, status, ...rest);
-    } as Response["writeHead"];
+    });
     next();
   });
 

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import {
   AggregatorRegistry,
   Counter,
@@ -180,15 +181,12 @@ export function createMetrics({ env, database, jobs, build, logger }: MetricsOpt
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     let stream = false;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      const result = writeHead.apply(this, args);
-      if (!stream && isEventStream(this)) {
+    onHeaders(res, function (this: Response) {
+      if (isEventStream(this)) {
         stream = true;
         streams.inc();
       }
-      return result;
-    } as typeof writeHead;
+    });
     res.once("close", () => {
       if (stream) streams.dec();
       const route = routeOf(req, res);

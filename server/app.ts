@@ -363,7 +363,6 @@ export function createApp({
         links,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
-        documentHead: {},
       }),
     }),
   );

@@ -26,6 +26,7 @@ import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { checkHealth, databaseAnswers } from "./health";
 import type { AppLogger } from "./logger";
+import { isDirectLoopback } from "./loopback";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
 import { createMetrics, operatorAccess } from "./metrics";
@@ -72,16 +73,6 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 /** A listing's page or its data (client navigation); the id is checked by recordView. */
 const LISTING_PAGE = /^\/listing\/([^/.]+)(?:\.data)?$/;
 const REQUEST_ID = /^[\w-]{8,64}$/;
-/** Proxies add these; a request straight from this machine never carries them. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
-/** From this machine, not through a proxy (a same-host proxy connects over loopback too). */
-export function isDirectLoopback(req: Request) {
-  const address = req.socket.remoteAddress ?? "";
-  const loopback = address === "::1" || /^(::ffff:)?127\./.test(address);
-  return loopback && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
-}
-
 /** Query parameters that carry secrets (reset and confirmation links) never reach the logs. */
 const SECRET_PARAMS = /^(token|code|key|secret|signature|sig|password|otp|callbackurl)$/i;
 export function redactUrl(url: string) {

@@ -17,8 +17,8 @@ import type { AppJobQueue } from "../app/jobs/app-jobs.server";
 import type { QueueDepth } from "../app/jobs/job-queue.server";
 import { mediaBytesWritten } from "../app/media/media-usage.server";
 import type { Env } from "../app/utils/env.server";
-import { isDirectLoopback } from "./app";
 import type { AppLogger } from "./logger";
+import { isDirectLoopback } from "./loopback";
 import { createRoutePatterns, UNMATCHED } from "./route-pattern";
 
 declare global {

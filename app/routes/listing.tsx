@@ -206,7 +206,11 @@ export const meta: Route.MetaFunction = (args) => {
         description: data.descriptionHtml,
         price: page.amount,
         currency: "SYP",
-        images: page.photos,
+        images:
+          page.photos ??
+          data.images.flatMap((image) =>
+            image.src ? [new URL(image.src, data.shareUrl).href] : [],
+          ),
         status: data.status,
         sellerName: data.seller.name,
         createdAt: page.published,

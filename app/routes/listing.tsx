@@ -206,11 +206,7 @@ export const meta: Route.MetaFunction = (args) => {
         description: data.descriptionHtml,
         price: page.amount,
         currency: "SYP",
-        images:
-          page.photos ??
-          data.images.flatMap((image) =>
-            image.src ? [new URL(image.src, data.shareUrl).href] : [],
-          ),
+        images: page.photos,
         status: data.status,
         sellerName: data.seller.name,
         createdAt: page.published,

@@ -240,16 +240,13 @@ export function toListingPageView({
       description: t("meta.listingDescription", { price, location, category }),
       image: previewImage(storage, publicUrl, view.images[0]),
       amount: listing.price,
-      // For the schema.org description the route's meta builds (structured-data.ts): when it was
-      // posted, and every photo's largest variant — the gallery's own pictures, except with data
-      // saver, whose gallery stops at 640 pixels (kept out of the page otherwise: it is near 40 KB).
+      // For the schema.org description the route's meta builds (structured-data.ts): every
+      // photo's largest variant, and when it was posted.
+      photos: view.images.flatMap((image) => {
+        const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
+        return largest ? [new URL(storage.urlFor(largest.key), publicUrl).href] : [];
+      }),
       published: listing.createdAt.toISOString(),
-      photos: dataSaver
-        ? view.images.flatMap((image) => {
-            const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
-            return largest ? [new URL(storage.urlFor(largest.key), publicUrl).href] : [];
-          })
-        : null,
     },
   };
 }

@@ -354,6 +354,7 @@ export function createApp({
         links,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
+        documentHead: {},
       }),
     }),
   );

@@ -40,7 +40,6 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
-import { listingJsonLd } from "~/utils/structured-data";
 import type { Route } from "./+types/listing";
 
 // More from the seller and similar listings are below the fold: their code comes after the
@@ -89,7 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isBot: isbot(request.headers.get("user-agent") ?? ""),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
-  const page = toListingPageView({
+  const { jsonLd, ...page } = toListingPageView({
     lang,
     publicUrl: env.PUBLIC_URL,
     storage: context.storage,
@@ -101,6 +100,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     dataSaver: context.dataSaver,
     responseTime: responseTimeOf(view.seller.responseStats),
   });
+  // For search engines, in the document's head only (not in the page's data as well).
+  context.documentHead.jsonLd = jsonLd;
   return data(
     {
       translations: listingPageTexts(lang, view.isOwner, Boolean(member), view.listing.status),
@@ -181,10 +182,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
-  const data = args.loaderData;
-  const page = data?.meta;
+  const page = args.loaderData?.meta;
   const tags = pageMeta(args, page);
-  if (!data || !page) return tags;
+  if (!page) return tags;
   const fullTitle = tags.find((tag) => "title" in tag) as { title: string } | undefined;
   // A listing is a product to Open Graph, not a website.
   const out = tags.map((tag) =>
@@ -198,21 +198,6 @@ export const meta: Route.MetaFunction = (args) => {
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: fullTitle?.title ?? page.title },
     { name: "twitter:description", content: page.description },
-    // For search engines: built here from the page's data, so it is not in that data twice.
-    {
-      "script:ld+json": listingJsonLd({
-        url: data.shareUrl,
-        title: data.title,
-        description: data.descriptionHtml,
-        price: page.amount,
-        currency: "SYP",
-        images: page.photos,
-        status: data.status,
-        sellerName: data.seller.name,
-        createdAt: page.published,
-        category: data.category.name,
-      }),
-    },
   );
   if (page.image) {
     out.push(

@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { isbot } from "isbot";
+import onHeaders from "on-headers";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppContext } from "../app/context";
 import type { DatabaseHandle } from "../app/db/client.server";
@@ -25,6 +26,7 @@ import { createLinkSigner } from "../app/utils/signed-link.server";
 import { checkHealth, databaseAnswers } from "./health";
 import { type AppJobQueue, jobSender } from "./jobs/queue";
 import type { AppLogger } from "./logger";
+import { isDirectLoopback } from "./loopback";
 import { mediaFiles, staticHeaders } from "./media";
 import { messageStream } from "./message-stream";
 import { createMetrics, operatorAccess } from "./metrics";
@@ -71,16 +73,6 @@ declare global {
 const ONE_YEAR = 365 * 24 * 60 * 60;
 /** A listing's page or its data (client navigation); the id is checked by recordView. */
 const REQUEST_ID = /^[\w-]{8,64}$/;
-/** Proxies add these; a request straight from this machine never carries them. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
-/** From this machine, not through a proxy (a same-host proxy connects over loopback too). */
-export function isDirectLoopback(req: Request) {
-  const address = req.socket.remoteAddress ?? "";
-  const loopback = address === "::1" || /^(::ffff:)?127\./.test(address);
-  return loopback && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
-}
-
 /** Query parameters that carry secrets (reset and confirmation links) never reach the logs. */
 const SECRET_PARAMS = /^(token|code|key|secret|signature|sig|password|otp|callbackurl)$/i;
 export function redactUrl(url: string) {
@@ -193,25 +185,21 @@ export function createApp({
     // count that differs for known and unknown e-mail addresses would tell strangers which exist.
     const timing = !production || isDirectLoopback(req);
     const personal = isPersonal(req, res);
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.headersSent) {
-        if (timing) {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          this.setHeader(
-            "Server-Timing",
-            `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
-          );
-        }
-        // A page made for one member (or carrying a secret in its address) is never stored by
-        // a shared cache or the browser's back-forward cache of a shared phone.
-        if (personal && !String(this.getHeader("Cache-Control") ?? "").includes("no-store")) {
-          this.setHeader("Cache-Control", "private, no-store");
-        }
-        if (https) secureCookies(this);
+    onHeaders(res, function (this: Response) {
+      if (timing) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        this.setHeader(
+          "Server-Timing",
+          `db;desc="sql queries";dur=${stats.count}, app;dur=${ms.toFixed(1)}`,
+        );
       }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+      // A page made for one member (or carrying a secret in its address) is never stored by
+      // a shared cache or the browser's back-forward cache of a shared phone.
+      if (personal && !String(this.getHeader("Cache-Control") ?? "").includes("no-store")) {
+        this.setHeader("Cache-Control", "private, no-store");
+      }
+      if (https) secureCookies(this);
+    });
     queryStatsStorage.run(stats, () => next());
   });
 
@@ -350,15 +338,13 @@ export function createApp({
   app.use((_req, res, next) => {
     const outage = { unavailable: false };
     res.locals.outage = outage;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, status: number, ...rest: unknown[]) {
-      if (status === 500 && outage.unavailable) {
+    onHeaders(res, function (this: Response) {
+      if (this.statusCode === 500 && outage.unavailable) {
+        this.statusCode = 503;
         this.statusMessage = "Service Unavailable";
         this.setHeader("Retry-After", "10");
-        return (writeHead as (...args: unknown[]) => Response).call(this, 503, ...rest);
       }
-      return (writeHead as (...args: unknown[]) => Response).call(this, status, ...rest);
-    } as Response["writeHead"];
+    });
     next();
   });
 

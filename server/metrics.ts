@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
 import {
   AggregatorRegistry,
   Counter,
@@ -15,9 +16,9 @@ import type { QueryStats } from "../app/db/query-stats.server";
 import type { QueueDepth } from "../app/jobs/job-queue.server";
 import { mediaBytesWritten } from "../app/media/media-usage.server";
 import type { Env } from "../app/utils/env.server";
-import { isDirectLoopback } from "./app";
 import type { AppJobQueue } from "./jobs/queue";
 import type { AppLogger } from "./logger";
+import { isDirectLoopback } from "./loopback";
 import { createRoutePatterns, UNMATCHED } from "./route-pattern";
 
 declare global {
@@ -180,15 +181,12 @@ export function createMetrics({ env, database, jobs, build, logger }: MetricsOpt
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     let stream = false;
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      const result = writeHead.apply(this, args);
-      if (!stream && isEventStream(this)) {
+    onHeaders(res, function (this: Response) {
+      if (isEventStream(this)) {
         stream = true;
         streams.inc();
       }
-      return result;
-    } as typeof writeHead;
+    });
     res.once("close", () => {
       if (stream) streams.dec();
       const route = routeOf(req, res);

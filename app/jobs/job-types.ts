@@ -1,5 +1,3 @@
-import type { ListingChange } from "~/domain/notifications/listing-change";
-import type { PushMessage } from "~/domain/notifications/push-message";
 import type { Lang } from "~/i18n/config";
 import type { MailTemplateJson } from "~/mail/template-json";
 import type { Env } from "~/utils/env.server";
@@ -7,12 +5,32 @@ import type { ManyJob, SendOptions } from "./job-queue.server";
 
 /*
  * The job contract (docs/decisions/019-job-queue.md): every kind of job the app runs and its data,
- * and the send-only handle the domain gets. Types only, importing only leaves of types, so the
- * domain can send a job without importing the handlers that work it (server/jobs/). To add a kind:
+ * the send-only handle the domain gets, and the messages jobs carry. Types only, so the domain
+ * can send a job without importing the handlers that work it (server/jobs/). To add a kind:
  *   1. add it to AppJobs with its data (JSON: strings, numbers, booleans; Dates as ISO strings),
  *   2. give it a policy and a handler in server/jobs/ (tsc insists on the policy),
  * then send it from the domain through the `jobs` handle a route gets on its context.
  */
+
+/**
+ * What the service worker (app/service-worker/sw.ts) shows: every text already in the member's language, so
+ * the worker holds none. Never a message's text: a notification is read over a shoulder.
+ */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Opened by a click: a page of this site, absolute. */
+  url: string;
+  icon?: string;
+  /** One notification per tag: a second message in a thread replaces the first. */
+  tag: string;
+  lang: "en" | "ar";
+}
+
+/** A change of a listing its watchers are told of; `at` is when it happened, an ISO string. */
+export type ListingChange =
+  | { listingId: string; kind: "price-drop"; oldPrice: number; newPrice: number; at: string }
+  | { listingId: string; kind: "sold"; at: string };
 
 export type AppJobs = {
   /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */

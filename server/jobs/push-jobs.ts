@@ -1,8 +1,8 @@
-import type { PushMessage } from "../../app/domain/notifications/push-message";
 import { queuePush } from "../../app/domain/notifications/queue-push.server";
 import { sendPushToSubscription } from "../../app/domain/notifications/send-push.server";
 import { findUnreadPush } from "../../app/domain/notifications/unread-notices.server";
 import { serverT } from "../../app/i18n/i18n.server";
+import type { PushMessage } from "../../app/jobs/job-types";
 import { mediaUrl } from "../../app/media/storage.server";
 import { resolveVapidKeys } from "../../app/utils/vapid.server";
 import type { AppJobQueue, Policies, WorkContext } from "./queue";

@@ -150,7 +150,7 @@ const cases: [string, string, string, string, string][] = [
     "app/jobs/case.ts",
     "react",
     "The job contract and queue import no components, routes or React",
-    "~/domain/notifications/push-message",
+    "~/mail/template-json",
   ],
   [
     "mail imports no domain",

@@ -1,6 +1,5 @@
 import type { Database } from "~/db/client.server";
-import type { JobSender } from "~/jobs/job-types";
-import type { PushMessage } from "./push-message";
+import type { JobSender, PushMessage } from "~/jobs/job-types";
 import { listPushSubscriptionIds } from "./push-subscriptions.server";
 
 /**

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database } from "~/db/client.server";
 import { pushSubscriptions } from "~/db/schema";
+import type { PushMessage } from "~/jobs/job-types";
 import type { VapidKeys } from "~/utils/vapid.server";
 import { postToPushService } from "./push-endpoint.server";
-import type { PushMessage } from "./push-message";
 import { isKnownPushService, parsePushEndpoint } from "./push-schemas";
 
 /** How long a push service keeps trying to reach an offline browser: a day, then it is stale. */

@@ -3,11 +3,10 @@ import { type Database, selectRows } from "~/db/client.server";
 import type { Lang } from "~/i18n/config";
 import { formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
-import type { JobSender } from "~/jobs/job-types";
+import type { JobSender, ListingChange } from "~/jobs/job-types";
 import { queueMail } from "~/mail/queue-mail.server";
 import { type MailTemplate, renderMail } from "~/mail/templates.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
-import type { ListingChange } from "./listing-change";
 import { queuePush } from "./queue-push.server";
 import { unsubscribeLink } from "./unsubscribe.server";
 

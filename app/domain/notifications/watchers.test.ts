@@ -17,13 +17,13 @@ import { createListing } from "~/domain/listings/create-listing.server";
 import type { ListingFormInput } from "~/domain/listings/listings-schemas";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { updateListing } from "~/domain/listings/update-listing.server";
+import type { ListingChange } from "~/jobs/job-types";
 import { createMailer } from "~/mail/mailer.server";
 import { listOutbox, readOutboxMessage } from "~/mail/outbox.server";
 import { createLocalStorage } from "~/media/storage.server";
 import { createLinkSigner } from "~/utils/signed-link.server";
 import { inlineJobs } from "../../../tests/factories/jobs";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import type { ListingChange } from "./listing-change";
 import { notifyWatchers, type WatcherQueue } from "./watchers.server";
 
 let database: TestDatabase;

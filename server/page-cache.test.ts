@@ -19,66 +19,26 @@ let close: () => Promise<void> = async () => {};
  */
 const page = (handle: RouteHandle = {}) => ({ default: () => null, handle });
 const resource = (handle: RouteHandle = {}) => ({ handle });
+const routes: [string, ReturnType<typeof page | typeof resource>][] = [
+  ["listing/:id", page({ writes: "listing", listingPage: true })],
+  ["edit-listing/:id", page({ personal: true, body: "listing", writes: "listing" })],
+  ["post-ad", page({ personal: true, body: "listing", writes: "listing" })],
+  ["settings", page({ personal: true, writes: "own" })],
+  ["favorites", page({ personal: true, writes: "own" })],
+  ["api/favorites", resource({ personal: true, writes: "own" })],
+  ["messages/:conversationId", page({ personal: true, writes: "own" })],
+  ["logout", page({ personal: true, writes: "own" })],
+  ["profile", page({ personal: true, body: "profile" })],
+  ["my-listings", page({ personal: true })],
+  ["api/related/:id", resource()],
+  ["*", page()],
+];
 const routeOf = createRouteTable({
   root: { id: "root", path: "", module: page() },
   home: { id: "home", parentId: "root", index: true, module: page() },
-  listing: {
-    id: "listing",
-    parentId: "root",
-    path: "listing/:id",
-    module: page({ writes: "listing", listingPage: true }),
-  },
-  edit: {
-    id: "edit",
-    parentId: "root",
-    path: "edit-listing/:id",
-    module: page({ personal: true, body: "listing", writes: "listing" }),
-  },
-  post: {
-    id: "post",
-    parentId: "root",
-    path: "post-ad",
-    module: page({ personal: true, body: "listing", writes: "listing" }),
-  },
-  settings: {
-    id: "settings",
-    parentId: "root",
-    path: "settings",
-    module: page({ personal: true, writes: "own" }),
-  },
-  favorites: {
-    id: "favorites",
-    parentId: "root",
-    path: "favorites",
-    module: page({ personal: true, writes: "own" }),
-  },
-  apiFavorites: {
-    id: "apiFavorites",
-    parentId: "root",
-    path: "api/favorites",
-    module: resource({ personal: true, writes: "own" }),
-  },
-  thread: {
-    id: "thread",
-    parentId: "root",
-    path: "messages/:conversationId",
-    module: page({ personal: true, writes: "own" }),
-  },
-  logout: {
-    id: "logout",
-    parentId: "root",
-    path: "logout",
-    module: page({ personal: true, writes: "own" }),
-  },
-  profile: {
-    id: "profile",
-    parentId: "root",
-    path: "profile",
-    module: page({ personal: true, body: "profile" }),
-  },
-  mine: { id: "mine", parentId: "root", path: "my-listings", module: page({ personal: true }) },
-  api: { id: "api", parentId: "root", path: "api/related/:id", module: resource() },
-  notFound: { id: "notFound", parentId: "root", path: "*", module: page() },
+  ...Object.fromEntries(
+    routes.map(([path, module]) => [path, { id: path, parentId: "root", path, module }]),
+  ),
 } as unknown as ServerBuild["routes"]);
 afterEach(() => close());
 

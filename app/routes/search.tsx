@@ -10,7 +10,7 @@ import {
   wordSearchFields,
 } from "~/components/discovery/filter-views.server";
 import { loadResults } from "~/components/discovery/results.server";
-import { ListingResults, SortForm } from "~/components/discovery/results-controls";
+import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
@@ -144,27 +144,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
             ) : (
-              <>
-                <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-                  <h2
-                    id="results-heading"
-                    className="text-sm font-medium text-ink"
-                    data-testid="results-count"
-                  >
-                    {results.foundText}
-                  </h2>
-                  {/* Phones: the filters are under the results; this jumps there (no JavaScript). */}
-                  <a
-                    href="#filters"
-                    className="text-sm font-semibold text-brand-700 underline lg:hidden"
-                    data-testid="jump-to-filters"
-                  >
-                    {t("filters.show")}
-                  </a>
-                  <SortForm links={results.links} />
-                </div>
-                <ListingResults results={results} />
-              </>
+              <FoundResults results={results} />
             )}
           </section>
         </div>

@@ -5,30 +5,15 @@ import {
   SYRIA_TIME_ZONE,
   sendSavedSearchAlert,
 } from "../../app/domain/saved-searches/saved-search-alerts.server";
-import type { AppJobQueue, Policies, WorkContext } from "./queue";
+import { type AppJobQueue, type Policies, retried, type WorkContext } from "./queue";
 
 /** Saved-search alerts (decision 023): a new listing matched, each search told, a daily digest. */
 export const alertPolicies: Policies<
   "match-listing" | "saved-search-alert" | "saved-search-digest"
 > = (settings) => ({
-  "match-listing": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
-  },
-  "saved-search-alert": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 2 * 60,
-  },
-  "saved-search-digest": {
-    retryLimit: 3,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
-  },
+  "match-listing": retried(settings, 5, 5 * 60),
+  "saved-search-alert": retried(settings, 5, 2 * 60),
+  "saved-search-digest": retried(settings, 3, 15 * 60),
 });
 
 export async function workAlertJobs(queue: AppJobQueue, context: WorkContext) {

@@ -5,7 +5,7 @@ import type { Mailer } from "../../app/mail/mailer.server";
 import { templateFromJson } from "../../app/mail/template-json";
 import { sendTemplate } from "../../app/mail/templates.server";
 import type { Env } from "../../app/utils/env.server";
-import type { AppJobQueue, Policies, WorkContext } from "./queue";
+import { type AppJobQueue, type Policies, retried, type WorkContext } from "./queue";
 
 /**
  * Mail: an SMTP outage of up to about 8 hours is waited out (10 retries, doubling from
@@ -13,12 +13,7 @@ import type { AppJobQueue, Policies, WorkContext } from "./queue";
  * timeouts, so 5 minutes means it hung.
  */
 export const mailPolicies: Policies<"send-mail"> = (settings) => ({
-  "send-mail": {
-    retryLimit: 10,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
-  },
+  "send-mail": retried(settings, 10, 5 * 60),
 });
 
 export async function workMailJobs(queue: AppJobQueue, context: WorkContext) {

@@ -1,23 +1,13 @@
 import { sendUnreadNotices } from "../../app/domain/notifications/unread-notices.server";
 import { notifyWatchers } from "../../app/domain/notifications/watchers.server";
 import { queueMail } from "../../app/mail/queue-mail.server";
-import type { AppJobQueue, Policies, WorkContext } from "./queue";
+import { type AppJobQueue, type Policies, retried, type WorkContext } from "./queue";
 
 /** Notices to one member: unread messages by e-mail, a saved listing's price drop or sale. */
 export const noticePolicies: Policies<"notify-unread" | "notify-watchers"> = (settings) => ({
   // A few statements and one send-mail job: a failure is the database, retried soon.
-  "notify-unread": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 2 * 60,
-  },
-  "notify-watchers": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
-  },
+  "notify-unread": retried(settings, 5, 2 * 60),
+  "notify-watchers": retried(settings, 5, 5 * 60),
 });
 
 export async function workNoticeJobs(queue: AppJobQueue, context: WorkContext) {

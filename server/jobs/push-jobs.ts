@@ -5,25 +5,15 @@ import { serverT } from "../../app/i18n/i18n.server";
 import type { PushMessage } from "../../app/jobs/job-types";
 import { mediaUrl } from "../../app/media/storage.server";
 import { resolveVapidKeys } from "../../app/utils/vapid.server";
-import type { AppJobQueue, Policies, WorkContext } from "./queue";
+import { type AppJobQueue, type Policies, retried, type WorkContext } from "./queue";
 
 /** Web Push (decision 021): who gets a push about a message, then one encrypted send per browser. */
 export const pushPolicies: Policies<"notify-push" | "send-push"> = (settings) => ({
   // A few statements and one send-push job per browser.
-  "notify-push": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 2 * 60,
-  },
+  "notify-push": retried(settings, 5, 2 * 60),
   // A push service that fails (5xx, a timeout) is tried again for about half an hour; a push
   // about a message is worth little later than that. 404/410 are no failure: the row goes.
-  "send-push": {
-    retryLimit: 5,
-    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  },
+  "send-push": retried(settings, 5, 60),
 });
 
 // Alerts and watchers queue theirs through queuePush from their own jobs.

@@ -14,6 +14,23 @@ export type Policies<Name extends AppJobName> = (
   settings: JobSettings,
 ) => Record<Name, QueuePolicy>;
 
+/**
+ * A kind's policy: retried `retryLimit` times, waiting JOB_RETRY_DELAY_SECONDS (30 s by default)
+ * doubled at each retry, an attempt failed (and retried) after `expireInSeconds`.
+ */
+export function retried(
+  settings: JobSettings,
+  retryLimit: number,
+  expireInSeconds: number,
+): QueuePolicy {
+  return {
+    retryLimit,
+    retryDelay: settings.JOB_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds,
+  };
+}
+
 /** The send-only face of a queue, for the request context and the domain. */
 export function jobSender(queue: Pick<AppJobQueue, "send" | "sendMany">): JobSender {
   return {

@@ -72,6 +72,40 @@ export function ListingResults({
 }
 
 /**
+ * Search's and a category's results: how many were found, on phones a jump to the filters (they
+ * are under the results; a plain link, no JavaScript), the sort, then the cards and the paging.
+ */
+export function FoundResults({
+  results,
+}: {
+  results: Parameters<typeof ListingResults>[0]["results"] & { foundText: string };
+}) {
+  const { t } = useTranslation("discovery");
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="results-heading"
+          className="text-sm font-medium text-ink"
+          data-testid="results-count"
+        >
+          {results.foundText}
+        </h2>
+        <a
+          href="#filters"
+          className="text-sm font-semibold text-brand-700 underline lg:hidden"
+          data-testid="jump-to-filters"
+        >
+          {t("filters.show")}
+        </a>
+        <SortForm links={results.links} />
+      </div>
+      <ListingResults results={results} />
+    </>
+  );
+}
+
+/**
  * The sort choice: a GET form that keeps every other filter. Without JavaScript its button
  * applies it; with JavaScript the change does.
  */

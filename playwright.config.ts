@@ -35,12 +35,11 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
-      // Journeys whose outcome does not depend on the screen's width — e-mail and push notices,
+      // Journeys whose outcome does not depend on the screen's width — push notices,
       // requests that stall or are resumed, drafts racing between tabs, the service worker's
       // caches — run on the phone only, the width most members use; every page's layout is still
       // checked at both widths (shell, a11y, first-load and each area's own specs).
       testIgnore: [
-        "**/engagement/notifications.spec.ts",
         "**/engagement/push.spec.ts",
         "**/listings/stalled-requests.spec.ts",
         "**/listings/draft-races.spec.ts",

@@ -131,7 +131,7 @@ export function createApp({
   const https = env.PUBLIC_URL.startsWith("https:");
 
   // First: every request is measured, files too; scrapes are not logged (server/metrics.ts).
-  const metrics = createMetrics({ env, database, jobs, build, logger });
+  const metrics = createMetrics({ env, database, jobs, logger });
   app.use(metrics.middleware);
   app.get("/metrics", metrics.endpoint);
 

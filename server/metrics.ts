@@ -10,7 +10,6 @@ import {
   Histogram,
   Registry,
 } from "prom-client";
-import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { QueryStats } from "../app/db/query-stats.server";
 import type { QueueDepth } from "../app/jobs/job-queue.server";
@@ -19,7 +18,7 @@ import type { Env } from "../app/utils/env.server";
 import type { AppJobQueue } from "./jobs/queue";
 import type { AppLogger } from "./logger";
 import { isDirectLoopback } from "./loopback";
-import { createRoutePatterns, UNMATCHED } from "./route-pattern";
+import { UNMATCHED } from "./route-pattern";
 
 declare global {
   namespace Express {
@@ -43,7 +42,6 @@ interface MetricsOptions {
   database: DatabaseHandle;
   /** The job queue, whose counts (in the database, the same from every process) are gauges. */
   jobs: Pick<AppJobQueue, "depth">;
-  build: ServerBuild | (() => Promise<ServerBuild>);
   logger: AppLogger;
 }
 
@@ -54,7 +52,7 @@ interface MetricsOptions {
  * set of values: a route is the pattern of the React Router route that answered
  * (`/listing/:id`), never the address asked for.
  */
-export function createMetrics({ env, database, jobs, build, logger }: MetricsOptions) {
+export function createMetrics({ env, database, jobs, logger }: MetricsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -176,7 +174,7 @@ export function createMetrics({ env, database, jobs, build, logger }: MetricsOpt
     },
   });
 
-  const routeOf = routeLabeller(build, logger);
+  const routeOf = routeLabeller();
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -265,27 +263,15 @@ function isEventStream(res: Response) {
  * Express's own routes (`/healthz`, the event stream) keep their path; everything else is the
  * React Router pattern, or `unmatched`.
  */
-function routeLabeller(build: MetricsOptions["build"], logger: AppLogger) {
-  let patternOf: ((pathname: string) => string) | undefined;
-  if (typeof build === "function") {
-    // Development: the build is loaded on demand; its routes are read once.
-    build().then(
-      (loaded) => {
-        patternOf = createRoutePatterns(loaded.routes);
-      },
-      (error: unknown) => logger.warn({ err: error }, "metrics: the routes could not be read"),
-    );
-  } else {
-    patternOf = createRoutePatterns(build.routes);
-  }
-
+function routeLabeller() {
   return (req: Request, res: Response): string => {
     const pathname = (req.originalUrl.split("?")[0] ?? "/") || "/";
     if (pathname === "/metrics") return "/metrics";
     if (!res.locals.requestId) return pathname.startsWith("/media/") ? "/media/*" : "static";
     const expressRoute = req.route?.path;
     if (typeof expressRoute === "string" && !expressRoute.includes("*")) return expressRoute;
-    return patternOf ? patternOf(pathname) : UNMATCHED;
+    // The route the server already read for this request (server/app.ts), not a second lookup.
+    return res.locals.route?.pattern ?? UNMATCHED;
   };
 }
 

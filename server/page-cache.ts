@@ -194,7 +194,7 @@ export function createPageCache({
   }
 
   /** Renders the page for this request, and stores it if it may serve others. */
-  function render(key: string, req: Request, res: Response) {
+  function render(key: string, res: Response) {
     let settle: (entry: Entry | null) => void = () => {};
     const pending: Rendering = {
       listingId: listingOf(res.locals.route),
@@ -329,7 +329,7 @@ export function createPageCache({
         // Not shareable, or too slow: this visitor's own rendering, which later visitors of
         // the page wait for instead of the one that is late.
       }
-      render(key, req, res);
+      render(key, res);
       next();
     } catch (error) {
       next(error);

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createRoutePatterns, createRouteTable, UNMATCHED } from "./route-pattern";
+import { createRouteTable, UNMATCHED } from "./route-pattern";
 
 /* The shape of React Router's manifest in the build, for the routes that make the cases. */
 const manifest = {
@@ -13,7 +13,8 @@ const manifest = {
 } as unknown as ServerBuild["routes"];
 
 describe("route patterns", () => {
-  const patternOf = createRoutePatterns(manifest);
+  const routeOf = createRouteTable(manifest);
+  const patternOf = (pathname: string) => routeOf(pathname).pattern;
 
   it("names a page by its route's pattern, whatever the id in the address", () => {
     expect(patternOf("/listing/123")).toBe("/listing/:id");
@@ -32,7 +33,7 @@ describe("route patterns", () => {
   it("groups every address no route answers", () => {
     expect(patternOf("/wp-login.php")).toBe(UNMATCHED);
     expect(patternOf("/listing/1/2/3")).toBe(UNMATCHED);
-    expect(createRoutePatterns({} as ServerBuild["routes"])("/anything")).toBe(UNMATCHED);
+    expect(createRouteTable({} as ServerBuild["routes"])("/anything").pattern).toBe(UNMATCHED);
   });
 });
 

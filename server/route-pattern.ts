@@ -8,7 +8,8 @@ type Manifest = ServerBuild["routes"];
 
 /** The route that answers an address, as the server's own middleware needs it. */
 export interface RouteMatch {
-  /** `/listing/:id`, or UNMATCHED. */
+  /** `/listing/:id` (a metric's route label: one value per route, never one per listing), or
+   * UNMATCHED for the catch-all and for no route. */
   pattern: string;
   /** What the route declares about itself (app/utils/route-handle.ts); {} where it declares nothing. */
   handle: RouteHandle;
@@ -80,17 +81,6 @@ export function createRouteResolver(
     }
     return table;
   };
-}
-
-/**
- * Turns a request's path into the pattern of the React Router route that answers it
- * (`/listing/123.data` → `/listing/:id`), so a metric's route label has as many values as we
- * have routes, never one per listing or member. The catch-all (`*`, the not-found page) and
- * anything that matches nothing are one label, UNMATCHED.
- */
-export function createRoutePatterns(manifest: Manifest) {
-  const routeOf = createRouteTable(manifest);
-  return (pathname: string): string => routeOf(pathname).pattern;
 }
 
 /** A client navigation asks for `/listing/123.data` (single fetch); the home page's is `/_root.data`. */

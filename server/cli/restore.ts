@@ -1,8 +1,6 @@
 import path from "node:path";
 import { restoreEmbedded } from "../../app/db/backup.server";
-import { readEnv } from "../../app/utils/env.server";
-import { acquireDataDirLock, prepareDataDir } from "../data-dir";
-import { describeBackup, embeddedOnly } from "./backup-args";
+import { describeBackup, withEmbeddedDataDir } from "./backup-args";
 import { runCli } from "./cli-database";
 
 // `npm run db:restore -- <backup folder>`: restores a db:backup into DATA_DIR, which must not
@@ -18,17 +16,11 @@ async function main() {
     );
     process.exit(2);
   }
-  const env = readEnv();
-  embeddedOnly(NAME, env);
-  prepareDataDir(env.DATA_DIR);
-  const release = acquireDataDirLock(env.DATA_DIR);
-  try {
+  await withEmbeddedDataDir(NAME, async (dataDir) => {
     const from = path.resolve(args[0]!);
-    const { manifest } = await restoreEmbedded({ from, dataDir: env.DATA_DIR });
-    process.stdout.write(`Restored ${describeBackup(manifest)} into ${env.DATA_DIR}\n`);
-  } finally {
-    release();
-  }
+    const { manifest } = await restoreEmbedded({ from, dataDir });
+    process.stdout.write(`Restored ${describeBackup(manifest)} into ${dataDir}\n`);
+  });
 }
 
 runCli(NAME, main);

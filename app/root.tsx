@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import { unreadForHeader } from "~/views/messaging/unread.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { categoryName } from "./components/layout/category-name";
@@ -18,7 +19,6 @@ import { ErrorScreen } from "./components/layout/error-screen";
 import { installPromptScript } from "./components/layout/install-prompt";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
-import { unreadForHeader } from "./components/messaging/unread.server";
 import { getMember } from "./domain/accounts/session.server";
 import { listCategories } from "./domain/catalog/list-categories.server";
 import { loadCommonCatalog, loadedCommonCatalog } from "./i18n/common-catalog";

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { LiveData } from "../app/components/messaging/message-types";
-import { toMessageView, unreadView } from "../app/components/messaging/message-view.server";
 import type { Database } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
 import { getMember } from "../app/domain/accounts/session.server";
@@ -8,6 +7,7 @@ import { countUnread } from "../app/domain/messaging/count-unread.server";
 import { getLiveMessage } from "../app/domain/messaging/get-live-message.server";
 import type { HubSignal, MessageHub } from "../app/domain/messaging/message-hub.server";
 import { serverT } from "../app/i18n/i18n.server";
+import { toMessageView, unreadView } from "../app/views/messaging/message-view.server";
 import type { AppLogger } from "./logger";
 
 /** How long the browser waits before reconnecting on its own (it also backs off, see live-client). */

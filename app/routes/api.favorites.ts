@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { toFavoriteCards } from "~/components/discovery/favorite-cards.server";
 import { getMember, safeRedirect } from "~/domain/accounts/session.server";
 import { addFavorite } from "~/domain/favorites/add-favorite.server";
 import { type FavoriteReply, MAX_GUEST_FAVORITES } from "~/domain/favorites/favorites-schemas";
@@ -12,6 +11,7 @@ import { isAppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { toFavoriteCards } from "~/views/favorites/favorite-cards.server";
 import type { Route } from "./+types/api.favorites";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };

@@ -1,13 +1,13 @@
-import {
-  type ListingSaveOutcome,
-  saveListingEdit,
-  saveNewListing,
-} from "~/components/listing/listing-form.server";
 import type { ListingUploadReply } from "~/components/listing/upload-listing";
 import { serverT } from "~/i18n/i18n.server";
 import { flashCookie } from "~/utils/flash.server";
 import { messageReply } from "~/utils/form-reply";
 import type { RouteHandle } from "~/utils/route-handle";
+import {
+  type ListingSaveOutcome,
+  saveListingEdit,
+  saveNewListing,
+} from "~/views/listing/listing-form.server";
 import type { Route } from "./+types/api.listings";
 
 export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };

@@ -11,7 +11,7 @@ export const handle: RouteHandle = { writes: "own" };
 
 /*
  * A member's browsers subscribed to Web Push (decision 021), for the opt-in code that loads on
- * demand (app/components/ui/web-push-client.ts). JSON in and out, signed-in members only; the
+ * demand (app/components/notifications/web-push-client.ts). JSON in and out, signed-in members only; the
  * server's same-origin check (server/same-origin.ts) refuses other sites' POSTs and DELETEs.
  *   GET    → { publicKey } — the VAPID key a browser subscribes with
  *   POST   { endpoint, keys: { p256dh, auth } } → { ok: true }

@@ -1,7 +1,7 @@
-import { toRelatedView } from "~/components/discovery/related-view.server";
 import { getMember } from "~/domain/accounts/session.server";
 import { findRelatedListings } from "~/domain/discovery/find-related-listings.server";
 import { bundlesFor } from "~/i18n/i18n.server";
+import { toRelatedView } from "~/views/discovery/related-view.server";
 import type { Route } from "./+types/api.related";
 
 /**

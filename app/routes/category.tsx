@@ -1,15 +1,8 @@
 import { Home, PackageOpen, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { FilterAside } from "~/components/discovery/filter-aside";
-import {
-  filterPanelView,
-  resultsAddress,
-  wordSearchFields,
-} from "~/components/discovery/filter-views.server";
-import { loadResults } from "~/components/discovery/results.server";
 import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
-import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { WordSearch } from "~/components/discovery/word-search";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -21,6 +14,13 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
+import {
+  filterPanelView,
+  resultsAddress,
+  wordSearchFields,
+} from "~/views/discovery/filter-views.server";
+import { loadResults } from "~/views/discovery/results.server";
+import { saveSearchView } from "~/views/discovery/save-search-view.server";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

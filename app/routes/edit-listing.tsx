@@ -1,7 +1,5 @@
 import { data } from "react-router";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
-import { saveListingEdit } from "~/components/listing/listing-form.server";
-import { buildFormModel, storedToFormValues } from "~/components/listing/listing-form-model.server";
 import { ListingFormPage } from "~/components/listing/listing-form-page";
 import { requireMember } from "~/domain/accounts/session.server";
 import { getListingForEdit, type ListingForEdit } from "~/domain/listings/get-listing.server";
@@ -15,6 +13,8 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { saveListingEdit } from "~/views/listing/listing-form.server";
+import { buildFormModel, storedToFormValues } from "~/views/listing/listing-form-model.server";
 import type { Route } from "./+types/edit-listing";
 
 export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };

@@ -1,17 +1,13 @@
 import { Heart } from "lucide-react";
 import { data } from "react-router";
-import { FavoritesGrid } from "~/components/discovery/favorite-card";
-import {
-  type FavoriteCardView,
-  toFavoriteCards,
-} from "~/components/discovery/favorite-cards.server";
+import { Pagination } from "~/components/discovery/results-controls";
+import { FavoritesGrid } from "~/components/favorites/favorite-card";
 import {
   EmptyFavorites,
   favoritesPageLinks,
   GuestFavorites,
   LoadFailed,
-} from "~/components/discovery/favorites-page";
-import { Pagination } from "~/components/discovery/results-controls";
+} from "~/components/favorites/favorites-page";
 import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
@@ -19,6 +15,7 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { type FavoriteCardView, toFavoriteCards } from "~/views/favorites/favorite-cards.server";
 import type { Route } from "./+types/favorites";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };

@@ -1,6 +1,5 @@
 import { ArrowRight, MessageCircle, SearchCheck, ShieldCheck, Star } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { markFavorites, toCardView } from "~/components/discovery/card-view.server";
 import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -15,6 +14,7 @@ import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/utils/meta";
+import { markFavorites, toCardView } from "~/views/common/card-view.server";
 import type { Route } from "./+types/home";
 
 const LATEST = 3;

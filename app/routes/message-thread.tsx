@@ -4,10 +4,8 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import { InboxList } from "~/components/messaging/inbox-list";
 import type { SendReply } from "~/components/messaging/message-composer";
 import { MessageList } from "~/components/messaging/message-list";
-import { toMessageView } from "~/components/messaging/message-view.server";
 import { ThreadFooter } from "~/components/messaging/thread-composer";
 import { ThreadHeader } from "~/components/messaging/thread-header";
-import { toThreadView } from "~/components/messaging/thread-view.server";
 import { useLiveConnected, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { useThreadMessages } from "~/components/messaging/use-thread-messages";
 import { onDemand } from "~/components/ui/on-demand";
@@ -29,6 +27,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { isFormReply, replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { toMessageView } from "~/views/messaging/message-view.server";
+import { toThreadView } from "~/views/messaging/thread-view.server";
 import type { Route } from "./+types/message-thread";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };
@@ -39,7 +39,7 @@ const SIDE_LIST = 20;
 // "Get notified of replies" (decision 021): fetched once the thread has a message, never with
 // the page's first load; it draws nothing on the server.
 const PushOffer = onDemand(() =>
-  import("~/components/messaging/push-offer").then((m) => m.PushOffer),
+  import("~/components/notifications/push-offer").then((m) => m.PushOffer),
 );
 
 async function threadOr404(load: () => Promise<Thread>) {

@@ -2,8 +2,6 @@ import { ArrowLeft, Inbox, Search } from "lucide-react";
 import { Suspense, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
-import { toInboxRows } from "~/components/messaging/inbox-view.server";
-import { unreadForHeader } from "~/components/messaging/unread.server";
 import { useLiveEvents, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
@@ -30,6 +28,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { toInboxRows } from "~/views/messaging/inbox-view.server";
+import { unreadForHeader } from "~/views/messaging/unread.server";
 import type { Route } from "./+types/messages";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };

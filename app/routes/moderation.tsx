@@ -6,11 +6,6 @@ import {
   QueueItemCard,
   SuspendedList,
 } from "~/components/moderation/moderation-panels";
-import {
-  toLogView,
-  toQueueView,
-  toSuspendedView,
-} from "~/components/moderation/moderation-view.server";
 import { FormAlert } from "~/components/ui/field";
 import { getMember } from "~/domain/accounts/session.server";
 import { dismissReports } from "~/domain/moderation/dismiss-reports.server";
@@ -31,6 +26,7 @@ import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { toLogView, toQueueView, toSuspendedView } from "~/views/moderation/moderation-view.server";
 import type { Route } from "./+types/moderation";
 
 export const handle: RouteHandle = { personal: true };

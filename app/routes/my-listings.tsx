@@ -1,6 +1,5 @@
 import { ListChecks, LogIn, Plus } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { myListingsReturnTo, toMyListingRows } from "~/components/listing/my-listings.server";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -19,6 +18,7 @@ import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { myListingsReturnTo, toMyListingRows } from "~/views/listing/my-listings.server";
 import type { Route } from "./+types/my-listings";
 
 export const handle: RouteHandle = { personal: true };

@@ -1,6 +1,4 @@
 import { data } from "react-router";
-import { saveNewListing } from "~/components/listing/listing-form.server";
-import { buildFormModel } from "~/components/listing/listing-form-model.server";
 import { ListingFormPage } from "~/components/listing/listing-form-page";
 import type { FormValues } from "~/components/listing/listing-form-view";
 import { requireMember } from "~/domain/accounts/session.server";
@@ -12,6 +10,8 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { saveNewListing } from "~/views/listing/listing-form.server";
+import { buildFormModel } from "~/views/listing/listing-form-model.server";
 import type { Route } from "./+types/post-ad";
 
 export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };

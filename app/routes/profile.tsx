@@ -3,10 +3,6 @@ import { data } from "react-router";
 import { ActivityTabs, tabOf } from "~/components/accounts/activity-tabs";
 import { ProfileHeader } from "~/components/accounts/profile-header";
 import { ProfileInfo } from "~/components/accounts/profile-info";
-import { locationGroups, toProfileView } from "~/components/accounts/profile-view.server";
-import { toFavoriteCards } from "~/components/discovery/favorite-cards.server";
-import { toMyListingRows } from "~/components/listing/my-listings.server";
-import { toInboxRows } from "~/components/messaging/inbox-view.server";
 import { onDemand } from "~/components/ui/on-demand";
 import { noFieldsSchema, profileSchema } from "~/domain/accounts/accounts-schemas";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
@@ -25,6 +21,10 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readCappedFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { locationGroups, toProfileView } from "~/views/accounts/profile-view.server";
+import { toFavoriteCards } from "~/views/favorites/favorite-cards.server";
+import { toMyListingRows } from "~/views/listing/my-listings.server";
+import { toInboxRows } from "~/views/messaging/inbox-view.server";
 import type { Route } from "./+types/profile";
 
 export const handle: RouteHandle = { personal: true, body: "profile" };
@@ -45,7 +45,7 @@ const MyListingsTable = onDemand(() =>
   import("~/components/listing/my-listings-table").then((m) => m.MyListingsTable),
 );
 const FavoritesPreview = onDemand(() =>
-  import("~/components/discovery/favorites-preview").then((m) => m.FavoritesPreview),
+  import("~/components/favorites/favorites-preview").then((m) => m.FavoritesPreview),
 );
 const ProfileMessages = onDemand(() =>
   import("~/components/messaging/profile-messages").then((m) => m.ProfileMessages),

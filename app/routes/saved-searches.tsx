@@ -1,7 +1,6 @@
 import { BellRing, Search } from "lucide-react";
 import { Suspense } from "react";
 import { data, Link, redirect } from "react-router";
-import { savedSearchViews } from "~/components/discovery/saved-search-views.server";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { onDemand } from "~/components/ui/on-demand";
@@ -27,6 +26,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { isFormReply } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { savedSearchViews } from "~/views/discovery/saved-search-views.server";
 import type { Route } from "./+types/saved-searches";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };

@@ -2,17 +2,8 @@ import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { FilterAside } from "~/components/discovery/filter-aside";
-import {
-  categoryChoices,
-  filterPanelView,
-  resultsAddress,
-  searchedIn,
-  wordSearchFields,
-} from "~/components/discovery/filter-views.server";
-import { loadResults } from "~/components/discovery/results.server";
 import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
-import { saveSearchView } from "~/components/discovery/save-search-view.server";
 import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
@@ -21,6 +12,15 @@ import { cleanQuery } from "~/domain/search/normalize";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
+import {
+  categoryChoices,
+  filterPanelView,
+  resultsAddress,
+  searchedIn,
+  wordSearchFields,
+} from "~/views/discovery/filter-views.server";
+import { loadResults } from "~/views/discovery/results.server";
+import { saveSearchView } from "~/views/discovery/save-search-view.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 import { PackageOpen } from "lucide-react";
 import { Suspense } from "react";
 import { data, redirect } from "react-router";
-import { loadResults } from "~/components/discovery/results.server";
 import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { SellerHeader } from "~/components/sellers/seller-header";
-import { toSellerView } from "~/components/sellers/seller-view.server";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
+import { loadResults } from "~/views/discovery/results.server";
+import { toSellerView } from "~/views/sellers/seller-view.server";
 import type { Route } from "./+types/seller";
 
 /*

@@ -1,6 +1,5 @@
 import { Suspense } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { unreadDelayText } from "~/components/accounts/unread-delay.server";
 import { onDemand } from "~/components/ui/on-demand";
 import {
   changePasswordSchema,
@@ -35,6 +34,7 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { unreadDelayText } from "~/views/accounts/unread-delay.server";
 import type { Route } from "./+types/settings";
 
 export const handle: RouteHandle = { personal: true, writes: "own" };
@@ -55,7 +55,7 @@ const SignOutAllCard = onDemand(() => securityCards().then((m) => m.SignOutAllCa
   prefetch: true,
 });
 const NotificationsCard = onDemand(
-  () => import("~/components/accounts/notification-settings").then((m) => m.NotificationsCard),
+  () => import("~/components/notifications/notification-settings").then((m) => m.NotificationsCard),
   { prefetch: true },
 );
 const DataSaverCard = onDemand(

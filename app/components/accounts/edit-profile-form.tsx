@@ -14,7 +14,7 @@ import {
 } from "~/domain/accounts/accounts-limits";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
-import type { ProfileView } from "./profile-view.server";
+import type { ProfileView } from "~/views/accounts/profile-view.server";
 
 const profileSchema = () =>
   import("~/domain/accounts/accounts-schemas").then((m) => m.profileSchema);

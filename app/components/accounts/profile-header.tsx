@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/react";
-import type { ProfileView } from "./profile-view.server";
+import type { ProfileView } from "~/views/accounts/profile-view.server";
 
 /** The member's picture, name, handle, badge and age on the site; "Edit" unless editing. */
 export function ProfileHeader({ profile, editing }: { profile: ProfileView; editing: boolean }) {

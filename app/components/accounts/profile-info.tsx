@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { ProfileView } from "./profile-view.server";
+import type { ProfileView } from "~/views/accounts/profile-view.server";
 
 /** What the member has told us about themselves, read-only. */
 export function ProfileInfo({ profile }: { profile: ProfileView }) {

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { CardError, CardImage } from "~/components/cards/card-image";
+import { CardPlaceAndDate, CardPrice } from "~/components/cards/card-parts";
+import { useListingPrefetch } from "~/components/cards/listing-prefetch";
+import { CardHeart } from "~/components/favorites/favorite-button";
 import { useTranslation } from "~/i18n/react";
-import { CardError, CardImage } from "./card-image";
-import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
-import type { CardView } from "./card-view.server";
-import { useListingPrefetch } from "./listing-prefetch";
+import type { CardView } from "~/views/common/card-view.server";
 
 /** Cards in a grid of 1/2/3/4 columns: the image is a quarter of the page on wide screens. */
 const SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { useNamespace, useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
+import type { RelatedView } from "~/views/discovery/related-view.server";
 import { ListingGrid } from "./listing-card";
-import type { RelatedView } from "./related-view.server";
 
 /** What /api/related/:id answers (routes/api.related.ts). */
 interface NeighboursReply {

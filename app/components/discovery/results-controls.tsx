@@ -2,9 +2,9 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { useTranslation } from "~/i18n/react";
-import type { CardView } from "./card-view.server";
+import type { CardView } from "~/views/common/card-view.server";
+import type { ResultsLinks } from "~/views/discovery/results.server";
 import { ListingGrid } from "./listing-card";
-import type { ResultsLinks } from "./results.server";
 
 /** Previous / next links (plain links: paging works without JavaScript). */
 export function Pagination({

@@ -1,11 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import {
-  readGuestFavorites,
-  useGuestFavorites,
-  writeGuestFavorites,
-} from "~/components/ui/guest-favorites";
 import type { FavoriteReply } from "~/domain/favorites/favorites-schemas";
+import { readGuestFavorites, useGuestFavorites, writeGuestFavorites } from "./guest-favorites";
 
 /**
  * Once a visitor who saved favourites in this browser is signed in, their list joins the account

@@ -1,7 +1,7 @@
 import { CheckCircle2, Eye, EyeOff, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/react";
-import type { MyListingRow } from "./my-listings.server";
+import type { MyListingRow } from "~/views/listing/my-listings.server";
 
 type Row = MyListingRow;
 

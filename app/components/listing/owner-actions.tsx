@@ -4,8 +4,8 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { FormAlert } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
+import type { ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
-import type { ListingPageView } from "./listing-page-view.server";
 
 /**
  * The owner's tools: edit, renew (an expired listing's is in its notice), mark sold, hide or show

@@ -6,8 +6,8 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
+import type { ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
-import type { ListingPageView } from "./listing-page-view.server";
 
 /** The action's answer to "show phone" (reveal-phone.server.ts). */
 export type PhoneReveal = {

@@ -2,7 +2,7 @@ import { ChevronRight, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { useTranslation } from "~/i18n/react";
-import type { InboxRowView } from "./inbox-view.server";
+import type { InboxRowView } from "~/views/messaging/inbox-view.server";
 import { LocalTime } from "./local-time";
 
 /**

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { onDemand } from "~/components/ui/on-demand";
 import { SpriteIcon } from "~/components/ui/sprite-icon";
-import type { MessageSellerView } from "./message-seller.server";
+import type { MessageSellerView } from "~/views/messaging/message-seller.server";
 
 // The form (and Conform) is fetched when it is shown: members who have not written yet.
 const StartConversationForm = onDemand(() =>

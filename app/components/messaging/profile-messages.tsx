@@ -2,8 +2,8 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useNamespace } from "~/i18n/react";
+import type { InboxRowView } from "~/views/messaging/inbox-view.server";
 import { InboxList } from "./inbox-list";
-import type { InboxRowView } from "./inbox-view.server";
 
 /** The profile's Messages tab: the latest conversations and a link to the inbox. */
 export function ProfileMessages({

@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { useTranslation } from "~/i18n/react";
-import type { ThreadView } from "./thread-view.server";
+import type { ThreadView } from "~/views/messaging/thread-view.server";
 
 /**
  * The conversation's head: back to the inbox (narrow screens), who it is with, the listing it is

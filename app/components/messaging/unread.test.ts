@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openConversation } from "./unread.server";
+import { openConversation } from "~/views/messaging/unread.server";
 
 describe("the conversation a request opens", () => {
   it("is read from /messages/{id} and its data request, nothing else", () => {

@@ -14,7 +14,12 @@ import { Link } from "react-router";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
-import type { LogView, QueueStatus, QueueView, SuspendedView } from "./moderation-view.server";
+import type {
+  LogView,
+  QueueStatus,
+  QueueView,
+  SuspendedView,
+} from "~/views/moderation/moderation-view.server";
 
 // The decision forms (and Conform) are fetched after the page is interactive; the server draws
 // them in place, and until their code arrives they are plain forms the action answers.

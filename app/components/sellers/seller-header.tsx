@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
-import type { SellerView } from "./seller-view.server";
+import type { SellerView } from "~/views/sellers/seller-view.server";
 
 /**
  * Who the seller is: picture, name, "Verified e-mail" when confirmed, since when, where, how many

@@ -1,7 +1,7 @@
+import type { SaveSearchView } from "~/components/discovery/save-search";
 import type { Member } from "~/domain/accounts/session.server";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { normalisedText, normaliseSearch } from "~/domain/saved-searches/saved-search-query";
-import type { SaveSearchView } from "./save-search";
 
 /**
  * The results page's "Save this search": its query as the saved search will store it, or null

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { buttonStyles } from "./button-styles";
+import { buttonStyles } from "~/components/ui/button-styles";
 import type { PushState } from "./web-push-client";
 
 /** The texts, from the caller's catalog (settings and the message thread word them differently). */

@@ -1,7 +1,7 @@
+import type { CityGroup } from "~/components/ui/city-options";
 import { cities, governorates } from "~/db/reference-data/regions";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
-import type { CityGroup } from "./city-options";
 
 /**
  * The cities of a location select (CityOptions), grouped by governorate in the governorates'

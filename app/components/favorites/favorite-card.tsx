@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { CardError, CardImage } from "~/components/cards/card-image";
+import { CardPlaceAndDate, CardPrice } from "~/components/cards/card-parts";
+import { useListingPrefetch } from "~/components/cards/listing-prefetch";
 import { useTranslation } from "~/i18n/react";
-import { CardError, CardImage } from "./card-image";
-import { CardHeart, CardPlaceAndDate, CardPrice } from "./card-parts";
-import type { FavoriteCardView } from "./favorite-cards.server";
-import { useListingPrefetch } from "./listing-prefetch";
+import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
+import { CardHeart } from "./favorite-button";
 
 /** Card images are a third of the page on wide screens, half on tablets, a thumbnail on phones. */
 const SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 112px";

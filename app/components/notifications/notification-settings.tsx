@@ -1,9 +1,9 @@
 import { Bell } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { TitledCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
-import { PushOptIn } from "~/components/ui/push-opt-in";
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -11,7 +11,7 @@ import {
 } from "~/domain/notifications/notification-kinds";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
-import { SettingsCard } from "./settings-card";
+import { PushOptIn } from "./push-opt-in";
 
 const notificationSettingsSchema = () =>
   import("~/domain/notifications/notification-schemas").then((m) => m.notificationSettingsSchema);
@@ -43,7 +43,7 @@ export function NotificationsCard({
     lastResult,
   });
   return (
-    <SettingsCard
+    <TitledCard
       icon={<Bell className="size-5" aria-hidden />}
       title={t("settings.notifications.title")}
       testId="settings-notifications"
@@ -119,6 +119,6 @@ export function NotificationsCard({
           }}
         />
       </section>
-    </SettingsCard>
+    </TitledCard>
   );
 }

@@ -132,3 +132,12 @@ export function FavoriteButton({
     </form>
   );
 }
+
+/** The heart over a card's corner: beside the card's link, not inside it (a form cannot live in a link). */
+export function CardHeart({ listingId, favorited }: { listingId: string; favorited?: boolean }) {
+  return (
+    <div className="absolute end-2 top-2">
+      <FavoriteButton listingId={listingId} favorited={favorited ?? false} />
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { MediaStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
-import { markFavorites, toCardView } from "./card-view.server";
+import { markFavorites, toCardView } from "~/views/common/card-view.server";
 
 /**
  * One page of results as cards, with the "Found N listings" line, for any results page. For a

@@ -5,7 +5,7 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import type { MediaStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
-import { type CardView, markFavorites, toCardView } from "./card-view.server";
+import { type CardView, markFavorites, toCardView } from "~/views/common/card-view.server";
 
 export interface RelatedView {
   /** Null when the seller has no other active listing: the section is not drawn. */

@@ -5,7 +5,7 @@ import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import type { Lang } from "~/i18n/config";
 import type { MediaStorage } from "~/media/storage.server";
 import type { Env } from "~/utils/env.server";
-import { type CardView, toCardView } from "./card-view.server";
+import { type CardView, toCardView } from "~/views/common/card-view.server";
 
 /** A favourite's card: the usual listing card, marked when the listing has been sold. */
 export type FavoriteCardView = CardView & { sold: boolean };

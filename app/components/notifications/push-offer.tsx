@@ -1,8 +1,8 @@
 import { BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
-import { PushOptIn } from "~/components/ui/push-opt-in";
-import type { PushState } from "~/components/ui/web-push-client";
 import { useTranslation } from "~/i18n/react";
+import { PushOptIn } from "./push-opt-in";
+import type { PushState } from "./web-push-client";
 
 const DISMISSED_KEY = "souqna.pushOffer";
 

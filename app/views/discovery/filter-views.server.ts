@@ -1,4 +1,5 @@
-import { cityGroups } from "~/components/ui/city-groups.server";
+import type { FilterPanelView, FilterView } from "~/components/discovery/filter-panel";
+import type { CategoryChoice } from "~/components/discovery/word-search";
 import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import type { FieldDefinition } from "~/db/reference-data/types";
@@ -13,8 +14,7 @@ import {
 import { resultsPath } from "~/domain/saved-searches/saved-search-query";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
-import type { FilterPanelView, FilterView } from "./filter-panel";
-import type { CategoryChoice } from "./word-search";
+import { cityGroups } from "~/views/common/city-groups.server";
 
 /** The category's filters as the panel draws them, from the single field definitions. */
 export function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string, string>) {

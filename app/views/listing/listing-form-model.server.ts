@@ -1,4 +1,9 @@
-import { cityGroups } from "~/components/ui/city-groups.server";
+import {
+  DETAIL_PREFIX,
+  type FieldView,
+  type FormValues,
+  type ListingFormModel,
+} from "~/components/listing/listing-form-view";
 import { carMakes, getCarMake, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import {
@@ -9,12 +14,7 @@ import {
 import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
-import {
-  DETAIL_PREFIX,
-  type FieldView,
-  type FormValues,
-  type ListingFormModel,
-} from "./listing-form-view";
+import { cityGroups } from "~/views/common/city-groups.server";
 
 /*
  * What the listing form needs, worked out on the server (loader and action) in the page's

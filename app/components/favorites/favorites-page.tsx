@@ -2,11 +2,11 @@ import { AlertTriangle, Heart, LogIn, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { useGuestFavorites } from "~/components/ui/guest-favorites";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
+import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
 import { FavoritesGrid } from "./favorite-card";
-import type { FavoriteCardView } from "./favorite-cards.server";
+import { useGuestFavorites } from "./guest-favorites";
 
 /*
  * The favourites page's sections: a visitor's list (from this browser), the empty and failed

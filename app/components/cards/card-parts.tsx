@@ -1,10 +1,9 @@
 import { MapPin } from "lucide-react";
-import { FavoriteButton } from "~/components/ui/favorite-button";
 
 /*
- * The parts a results card and a saved-listing card share: the price with its dollar hint, the
- * place and date at the card's foot, and the heart over the card's corner (beside the link, not
- * inside it: a form cannot live in a link).
+ * The parts a results card and a saved-listing card share: the price with its dollar hint and the
+ * place and date at the card's foot. The heart over the card's corner is favourites'
+ * (`CardHeart` in components/favorites/favorite-button.tsx).
  */
 
 export function CardPrice({ price, usd }: { price: string; usd?: string | null }) {
@@ -42,13 +41,5 @@ export function CardPlaceAndDate({
         {posted}
       </time>
     </p>
-  );
-}
-
-export function CardHeart({ listingId, favorited }: { listingId: string; favorited?: boolean }) {
-  return (
-    <div className="absolute end-2 top-2">
-      <FavoriteButton listingId={listingId} favorited={favorited ?? false} />
-    </div>
   );
 }

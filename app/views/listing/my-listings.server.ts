@@ -1,4 +1,3 @@
-import { removalReasonText } from "~/components/ui/removal-reason.server";
 import type { MyListing } from "~/domain/listings/list-my-listings.server";
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
@@ -6,6 +5,7 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { removalReasonText } from "~/views/common/removal-reason.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

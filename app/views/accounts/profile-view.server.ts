@@ -1,10 +1,10 @@
-import { cityGroups, findCity } from "~/components/ui/city-groups.server";
 import type { MemberProfile } from "~/domain/accounts/get-profile.server";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import { type Lang, otherLanguage } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { cityGroups, findCity } from "~/views/common/city-groups.server";
 
 export type ProfileView = ReturnType<typeof toProfileView>;
 

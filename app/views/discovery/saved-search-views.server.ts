@@ -1,10 +1,10 @@
+import type { SavedSearchView } from "~/components/discovery/saved-search-list";
 import type { SavedSearchRow } from "~/domain/saved-searches/list-saved-searches.server";
 import { describeSavedSearch } from "~/domain/saved-searches/saved-search-query";
 import { NEW_MATCHES_LIMIT } from "~/domain/saved-searches/saved-searches-limits";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
-import type { SavedSearchView } from "./saved-search-list";
 
 /** The member's saved searches as /saved-searches draws them, every text in the page's language. */
 export function savedSearchViews(

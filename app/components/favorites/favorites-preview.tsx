@@ -1,8 +1,8 @@
 import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
 import { FavoritesGrid } from "./favorite-card";
-import type { FavoriteCardView } from "./favorite-cards.server";
 
 /** The profile's Favorites tab: the latest few saved listings and a link to all of them. */
 export function FavoritesPreview({

@@ -1,4 +1,3 @@
-import { findCity } from "~/components/ui/city-groups.server";
 import type { SellerProfile } from "~/domain/sellers/get-seller-profile.server";
 import { ACTIVE_LISTINGS_COUNTED, sellerPath } from "~/domain/sellers/get-seller-profile.server";
 import type { Lang } from "~/i18n/config";
@@ -6,6 +5,7 @@ import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { profilePageJsonLd } from "~/utils/structured-data";
+import { findCity } from "~/views/common/city-groups.server";
 
 export type SellerView = Omit<ReturnType<typeof toSellerView>, "jsonLd">;
 

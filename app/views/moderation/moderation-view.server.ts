@@ -1,4 +1,3 @@
-import { removalReasonText } from "~/components/ui/removal-reason.server";
 import { isVisibleStatus } from "~/domain/listings/listing-status";
 import type { LogEntry } from "~/domain/moderation/list-moderation-log.server";
 import type { QueueItem } from "~/domain/moderation/list-report-queue.server";
@@ -14,6 +13,7 @@ import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
+import { removalReasonText } from "~/views/common/removal-reason.server";
 
 /*
  * What the moderation page shows, formatted on the server in the page's language (numbers, dates,

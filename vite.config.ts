@@ -11,7 +11,7 @@ const FRAMEWORK =
 // The root's own code and what (nearly) every page uses: header, drawer, footer, menus, the
 // translator, toasts' loader, page meta.
 const SHELL_FILES =
-  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/]merge-guest-favorites\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
+  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](merge-guest-favorites|guest-favorites)\.|components[\\/]notifications[\\/](push-opt-in|web-push-client)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
 // The event stream's client (messaging/live-client) is fetched after hydration, at the first
 // listener, so it is in no group: it is a file of its own.
 // Parts of the shell fetched on demand (React.lazy, onDemand): a member's menu (the "member"
@@ -33,8 +33,7 @@ const FORM_KIT =
 // Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
 // and conversation pages, the favourites' heart with its group below, the information pages'
 // contents and notes): they come with those pages, never in the shell.
-const PAGE_PIECES =
-  /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|favorite-button|article-parts)\./;
+const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|article-parts)\./;
 
 /** lucide's component names (with their aliases) → icon file, from its index. */
 function lucideFiles() {
@@ -144,14 +143,14 @@ export default defineConfig({
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",
-              test: /[\\/]app[\\/]components[\\/]ui[\\/]favorite-button\./,
+              test: /[\\/]app[\\/]components[\\/]favorites[\\/]favorite-button\./,
               priority: 15,
             },
             // Result cards (listing, favourite) with their photo: home, search, categories,
             // favourites and profile show them together.
             {
               name: "cards",
-              test: /[\\/]app[\\/]components[\\/]discovery[\\/](listing-card|card-image|favorite-card)\./,
+              test: /[\\/]app[\\/]components[\\/](discovery[\\/]listing-card|cards[\\/]card-image|favorites[\\/]favorite-card)\./,
               priority: 10,
             },
             // Small form pieces several pages share: field alerts, the city list's options,

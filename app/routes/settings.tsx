@@ -55,7 +55,7 @@ const SignOutAllCard = onDemand(() => securityCards().then((m) => m.SignOutAllCa
   prefetch: true,
 });
 const NotificationsCard = onDemand(
-  () => import("~/components/notifications/notification-settings").then((m) => m.NotificationsCard),
+  () => import("~/components/accounts/notification-settings").then((m) => m.NotificationsCard),
   { prefetch: true },
 );
 const DataSaverCard = onDemand(

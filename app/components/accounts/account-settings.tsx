@@ -1,13 +1,13 @@
 import { BadgeCheck, Globe, MailWarning, UserRound } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { TitledCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import type { Lang } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import { ResendConfirmation } from "./resend-confirmation";
+import { SettingsCard } from "./settings-card";
 
 /*
  * The settings page's account and language cards (the page fetches this module after it is
@@ -35,7 +35,7 @@ export function AccountCard({
 }) {
   const { t } = useTranslation("account");
   return (
-    <TitledCard
+    <SettingsCard
       icon={<UserRound className="size-5" aria-hidden />}
       title={t("settings.account.title")}
       testId="settings-account"
@@ -66,7 +66,7 @@ export function AccountCard({
       >
         {t("settings.account.editProfile")}
       </Link>
-    </TitledCard>
+    </SettingsCard>
   );
 }
 
@@ -98,7 +98,7 @@ export function LanguageCard({
   const error = fields.language.errors?.[0];
   const chosen = fields.language.initialValue;
   return (
-    <TitledCard
+    <SettingsCard
       icon={<Globe className="size-5" aria-hidden />}
       title={t("settings.language.title")}
       testId="settings-language"
@@ -142,6 +142,6 @@ export function LanguageCard({
           {busy ? t("settings.language.saving") : t("settings.language.submit")}
         </button>
       </Form>
-    </TitledCard>
+    </SettingsCard>
   );
 }

@@ -1,11 +1,11 @@
 import { Gauge } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { TitledCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
+import { SettingsCard } from "./settings-card";
 
 const dataSaverSchema = () => import("~/utils/data-saver").then((m) => m.dataSaverSchema);
 
@@ -37,7 +37,7 @@ export function DataSaverCard({
     lastResult,
   });
   return (
-    <TitledCard
+    <SettingsCard
       icon={<Gauge className="size-5" aria-hidden />}
       title={t("settings.dataSaver.title")}
       testId="settings-data-saver"
@@ -78,6 +78,6 @@ export function DataSaverCard({
           {busy ? t("settings.dataSaver.saving") : t("settings.dataSaver.save")}
         </button>
       </Form>
-    </TitledCard>
+    </SettingsCard>
   );
 }

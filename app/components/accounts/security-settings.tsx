@@ -1,12 +1,12 @@
 import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { TitledCard } from "~/components/ui/card";
 import { FormAlert, PasswordField } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import { NewPasswordFields } from "./new-password-fields";
+import { SettingsCard } from "./settings-card";
 
 /*
  * The settings page's security cards. Each form is checked in the browser by the schema its
@@ -37,7 +37,7 @@ export function PasswordCard({ actionData, busy }: CardProps) {
     lastResult,
   });
   return (
-    <TitledCard
+    <SettingsCard
       icon={<KeyRound className="size-5" aria-hidden />}
       title={t("settings.password.title")}
       testId="settings-password"
@@ -62,7 +62,7 @@ export function PasswordCard({ actionData, busy }: CardProps) {
           {busy ? t("settings.password.submitting") : t("settings.password.submit")}
         </button>
       </Form>
-    </TitledCard>
+    </SettingsCard>
   );
 }
 
@@ -76,7 +76,7 @@ export function SignOutAllCard({ actionData, busy }: CardProps) {
     lastResult,
   });
   return (
-    <TitledCard
+    <SettingsCard
       icon={<LogOut className="size-5 rtl:-scale-x-100" aria-hidden />}
       title={t("settings.signOutAll.title")}
       testId="settings-signout-all"
@@ -89,7 +89,7 @@ export function SignOutAllCard({ actionData, busy }: CardProps) {
           {busy ? t("settings.signOutAll.submitting") : t("settings.signOutAll.submit")}
         </button>
       </Form>
-    </TitledCard>
+    </SettingsCard>
   );
 }
 
@@ -104,7 +104,7 @@ export function DeleteAccountCard({ actionData, busy }: CardProps) {
   });
   const confirmError = fields.confirm.errors?.[0];
   return (
-    <TitledCard
+    <SettingsCard
       icon={<Trash2 className="size-5" aria-hidden />}
       title={t("settings.deleteAccount.title")}
       tone="danger"
@@ -154,6 +154,6 @@ export function DeleteAccountCard({ actionData, busy }: CardProps) {
           {busy ? t("settings.deleteAccount.submitting") : t("settings.deleteAccount.submit")}
         </button>
       </Form>
-    </TitledCard>
+    </SettingsCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import { Form } from "react-router";
+import { PushOptIn } from "~/components/notifications/push-opt-in";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { TitledCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import {
@@ -11,7 +11,7 @@ import {
 } from "~/domain/notifications/notification-kinds";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
-import { PushOptIn } from "./push-opt-in";
+import { SettingsCard } from "./settings-card";
 
 const notificationSettingsSchema = () =>
   import("~/domain/notifications/notification-schemas").then((m) => m.notificationSettingsSchema);
@@ -43,7 +43,7 @@ export function NotificationsCard({
     lastResult,
   });
   return (
-    <TitledCard
+    <SettingsCard
       icon={<Bell className="size-5" aria-hidden />}
       title={t("settings.notifications.title")}
       testId="settings-notifications"
@@ -119,6 +119,6 @@ export function NotificationsCard({
           }}
         />
       </section>
-    </TitledCard>
+    </SettingsCard>
   );
 }

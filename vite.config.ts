@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -35,75 +33,8 @@ const FORM_KIT =
 // contents and notes): they come with those pages, never in the shell.
 const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|article-parts)\./;
 
-/** lucide's component names (with their aliases) → icon file, from its index. */
-function lucideFiles() {
-  const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
-  const fileOf = new Map<string, string>();
-  for (const [, names, file] of index.matchAll(
-    /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
-  )) {
-    for (const [, name] of (names ?? "").matchAll(/default as (\w+)/g)) fileOf.set(name!, file!);
-  }
-  return fileOf;
-}
-
-/**
- * Icons where they are shown: `import { X } from "lucide-react"` in our code becomes a constant
- * drawn by our small runtime (app/components/ui/lucide-icon.ts) with lucide's drawing, in the
- * importing module itself. An icon then travels with the component that shows it: no file per
- * icon, no shared icons file that pages download for icons they never show. Server and browser
- * builds both go through here, so they draw the same markup.
- */
-function lucideIconsInPlace() {
-  const runtime = path.resolve("app/components/ui/lucide-icon.ts");
-  const fileOf = lucideFiles();
-  const drawings = new Map<string, Promise<string>>();
-  const drawing = (file: string) => {
-    let found = drawings.get(file);
-    if (!found) {
-      found = import(`lucide-react/dist/esm/icons/${file}.mjs`).then(
-        (module: { __iconData: { name: string; node: [string, Record<string, string>][] } }) =>
-          JSON.stringify({
-            name: module.__iconData.name,
-            node: module.__iconData.node.map(([tag, { key: _key, ...attributes }]) => [
-              tag,
-              attributes,
-            ]),
-          }),
-      );
-      drawings.set(file, found);
-    }
-    return found;
-  };
-  return {
-    name: "souqna:lucide-icons-in-place",
-    enforce: "pre" as const,
-    async transform(code: string, id: string) {
-      if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('from "lucide-react"')) return null;
-      const imports = [...code.matchAll(/import \{([^}]*)\} from "lucide-react";?/g)];
-      if (imports.length === 0) return null;
-      let out = code;
-      const constants: string[] = [];
-      for (const [statement, names] of imports) {
-        for (const entry of (names ?? "").split(",")) {
-          if (!entry.trim() || /^\s*type\s/.test(entry)) continue;
-          const [name, local = name] = entry.trim().split(/\s+as\s+/);
-          const file = fileOf.get(name!);
-          if (!file) throw new Error(`no lucide icon ${name} (${id})`);
-          constants.push(`const ${local} = /* @__PURE__ */ __lucideIcon(${await drawing(file)});`);
-        }
-        out = out.replace(statement, "");
-      }
-      return {
-        code: `import __lucideIcon from ${JSON.stringify(runtime)};\n${constants.join("\n")}\n${out}`,
-        map: null,
-      };
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [lucideIconsInPlace(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

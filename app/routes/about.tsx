@@ -1,17 +1,6 @@
-import {
-  ArrowRight,
-  Eye,
-  Handshake,
-  Lightbulb,
-  type LucideIcon,
-  Plus,
-  ShieldCheck,
-  Target,
-  Telescope,
-  Users,
-} from "lucide-react";
 import { Link } from "react-router";
 import { ArticleNote } from "~/components/ui/article-parts";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
@@ -23,7 +12,7 @@ interface Value {
 }
 
 /** One icon per value, in the catalog's order: trust, community, innovation, transparency. */
-const valueIcons: readonly LucideIcon[] = [ShieldCheck, Users, Lightbulb, Eye];
+const valueIcons: readonly IconName[] = ["shield-check", "users", "lightbulb", "eye"];
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = serverT(context.lang, "pages");
@@ -53,7 +42,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           id="role"
           as="section"
           tone="brand"
-          icon={Handshake}
+          icon="handshake"
           title={t("about.role.title")}
         >
           {t("about.role.body")}
@@ -65,7 +54,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             aria-labelledby="vision-title"
             className="scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm"
           >
-            <Telescope aria-hidden="true" className="size-7 text-brand-600" />
+            <Icon name="telescope" aria-hidden="true" className="size-7 text-brand-600" />
             <h2 id="vision-title" className="mt-3 text-xl font-semibold text-ink">
               {t("about.vision.title")}
             </h2>
@@ -76,7 +65,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             aria-labelledby="mission-title"
             className="scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm"
           >
-            <Target aria-hidden="true" className="size-7 text-brand-600" />
+            <Icon name="target" aria-hidden="true" className="size-7 text-brand-600" />
             <h2 id="mission-title" className="mt-3 text-xl font-semibold text-ink">
               {t("about.mission.title")}
             </h2>
@@ -90,14 +79,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-5 grid gap-4 sm:grid-cols-2">
             {values.map((value, index) => {
-              const Icon = valueIcons[index] ?? ShieldCheck;
+              const icon = valueIcons[index] ?? "shield-check";
               return (
                 <li
                   key={value.title}
                   className="rounded-2xl border border-line bg-white p-5 shadow-sm"
                 >
                   <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon aria-hidden="true" className="size-6" />
+                    <Icon name={icon} aria-hidden="true" className="size-6" />
                   </span>
                   <h3 className="mt-4 text-lg font-semibold text-ink">{value.title}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-muted">{value.body}</p>
@@ -121,7 +110,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               to="/post-ad"
               className="inline-flex items-center gap-2 rounded-xl bg-white px-5 py-2.5 font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
-              <Plus aria-hidden="true" className="size-5" />
+              <Icon name="plus" aria-hidden="true" className="size-5" />
               {t("about.cta.post")}
             </Link>
             <Link
@@ -129,7 +118,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-2 rounded-xl border border-white/60 px-5 py-2.5 font-semibold text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               {t("about.cta.browse")}
-              <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+              <Icon name="arrow-right" aria-hidden="true" className="size-5 rtl:-scale-x-100" />
             </Link>
           </div>
         </section>

@@ -1,6 +1,6 @@
-import { BadgeCheck, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -47,7 +47,7 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
       >
         {loaderData.confirmed ? (
           <>
-            <BadgeCheck className="mx-auto size-12 text-brand-600" aria-hidden />
+            <Icon name="badge-check" className="mx-auto size-12 text-brand-600" aria-hidden />
             <h1 className="mt-4 text-2xl font-bold">{t("confirm.successTitle")}</h1>
             <p className="mt-2 text-muted">{t("confirm.successBody")}</p>
             <Link to="/" className={`${buttonStyles.primary} mt-6`}>
@@ -56,7 +56,11 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <>
-            <TriangleAlert className="mx-auto size-12 text-amber-500" aria-hidden />
+            <Icon
+              name="triangle-exclamation-point"
+              className="mx-auto size-12 text-amber-500"
+              aria-hidden
+            />
             <h1 className="mt-4 text-2xl font-bold">{t("confirm.failedTitle")}</h1>
             <p className="mt-2 text-muted">{loaderData.error}</p>
             <Link to="/auth" className={`${buttonStyles.primary} mt-6`}>

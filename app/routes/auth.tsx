@@ -1,8 +1,8 @@
-import { LockKeyhole } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthTabs } from "~/components/accounts/auth-tabs";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import {
@@ -180,7 +180,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
       <div className="mb-6 text-center">
         <span className="inline-flex rounded-2xl bg-brand-100 p-3 text-brand-700">
-          <LockKeyhole className="size-6" aria-hidden />
+          <Icon name="lock-keyhole" className="size-6" aria-hidden />
         </span>
         <h1 className="mt-4 text-2xl font-bold">
           {mode === "recovery" ? t("recovery.title") : t("welcome")}

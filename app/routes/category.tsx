@@ -1,4 +1,3 @@
-import { Home, PackageOpen, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { FilterAside } from "~/components/discovery/filter-aside";
 import { FoundResults } from "~/components/discovery/results-controls";
@@ -6,6 +5,7 @@ import { SaveSearch } from "~/components/discovery/save-search";
 import { WordSearch } from "~/components/discovery/word-search";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { resolveCategory } from "~/domain/discovery/resolve-category";
@@ -113,7 +113,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <SaveSearch view={loaderData.saveSearch} />
           {category.postable ? (
             <Link to={postHref} className={buttonStyles.primary} data-testid="post-in-category">
-              <Plus className="size-4" aria-hidden="true" />
+              <Icon name="plus" className="size-4" aria-hidden="true" />
               {t("category.postHere")}
             </Link>
           ) : null}
@@ -138,7 +138,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             >
               <p>{t("category.error")}</p>
               <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
-                <Home className="size-4" aria-hidden="true" />
+                <Icon name="house" className="size-4" aria-hidden="true" />
                 {t("category.backHome")}
               </Link>
             </div>
@@ -147,13 +147,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
               data-testid="category-empty"
             >
-              <PackageOpen className="mx-auto size-10 text-muted" aria-hidden="true" />
+              <Icon name="package-open" className="mx-auto size-10 text-muted" aria-hidden="true" />
               <h2 id="results-heading" className="mt-4 text-lg font-semibold">
                 {t("category.emptyTitle")}
               </h2>
               {category.postable ? (
                 <Link to={postHref} className={`${buttonStyles.primary} mt-6`}>
-                  <Plus className="size-4" aria-hidden="true" />
+                  <Icon name="plus" className="size-4" aria-hidden="true" />
                   {t("category.postAd")}
                 </Link>
               ) : null}

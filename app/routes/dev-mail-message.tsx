@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/i18n/format";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -45,7 +45,7 @@ export default function DevMailMessagePage({ loaderData }: Route.ComponentProps)
         to="/dev/mail"
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+        <Icon name="arrow-left" className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         {t("devMail.back")}
       </Link>
       <h1 className="mt-4 text-xl font-bold text-ink" dir="auto">

@@ -1,5 +1,5 @@
-import { Inbox } from "lucide-react";
 import { data, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -35,7 +35,7 @@ export default function DevMailPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="flex items-center gap-2 text-2xl font-bold text-ink">
-        <Inbox className="size-6 text-brand-700" aria-hidden="true" />
+        <Icon name="inbox" className="size-6 text-brand-700" aria-hidden="true" />
         {t("devMail.title")}
       </h1>
       <p className="mt-2 text-sm text-muted">{t("devMail.intro")}</p>

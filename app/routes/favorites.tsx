@@ -1,4 +1,3 @@
-import { Heart } from "lucide-react";
 import { data } from "react-router";
 import { Pagination } from "~/components/discovery/results-controls";
 import { FavoritesGrid } from "~/components/favorites/favorite-card";
@@ -8,6 +7,7 @@ import {
   GuestFavorites,
   LoadFailed,
 } from "~/components/favorites/favorites-page";
+import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { listFavorites } from "~/domain/favorites/list-favorites.server";
 import { formatNumber } from "~/i18n/format";
@@ -83,7 +83,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
         <h1 className="flex items-center gap-2 text-2xl font-bold text-ink sm:text-3xl">
-          <Heart className="size-7 text-rose-600" aria-hidden />
+          <Icon name="heart" className="size-7 text-rose-600" aria-hidden />
           {t("page.title")}
         </h1>
         {loaderData.signedIn && loaderData.cards.length > 0 ? (

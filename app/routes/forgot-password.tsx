@@ -1,7 +1,7 @@
-import { MailCheck } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
 import { forgotPasswordSchema } from "~/domain/accounts/accounts-schemas";
@@ -70,7 +70,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     <main id="main" className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
         <span className="inline-flex rounded-2xl bg-brand-100 p-3 text-brand-700">
-          <MailCheck className="size-6" aria-hidden />
+          <Icon name="mail-check" className="size-6" aria-hidden />
         </span>
         <h1 className="mt-4 text-2xl font-bold">{t("forgot.title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("forgot.body")}</p>

@@ -1,8 +1,8 @@
-import { ArrowRight, MessageCircle, SearchCheck, ShieldCheck, Star } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
 import { getMember } from "~/domain/accounts/session.server";
 import { countListingsByCategory } from "~/domain/catalog/count-listings-by-category.server";
@@ -98,10 +98,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const categories = root?.categories ?? [];
   const steps = list<{ title: string; body: string }>("howItWorks.steps");
   const features = [
-    { key: "advancedSearch", Icon: SearchCheck },
-    { key: "messaging", Icon: MessageCircle },
-    { key: "featured", Icon: Star },
-    { key: "safe", Icon: ShieldCheck },
+    { key: "advancedSearch", icon: "search-check" },
+    { key: "messaging", icon: "message-circle" },
+    { key: "featured", icon: "star" },
+    { key: "safe", icon: "shield-check" },
   ] as const;
 
   return (
@@ -134,7 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-2 rounded-xl border border-white/40 px-6 py-3 text-base font-semibold text-white transition hover:bg-white/10"
             >
               {t("hero.howItWorks")}
-              <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
+              <Icon name="arrow-right" className="size-4 rtl:-scale-x-100" aria-hidden />
             </a>
           </div>
         </div>
@@ -193,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               data-testid="view-all"
             >
               {t("latest.viewAll")}
-              <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
+              <Icon name="arrow-right" className="size-4 rtl:-scale-x-100" aria-hidden />
             </Link>
           </div>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -213,10 +213,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t("features.title")}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {features.map(({ key, Icon }) => (
+            {features.map(({ key, icon }) => (
               <li key={key} className="rounded-2xl border border-line bg-surface p-5">
                 <span className="inline-flex rounded-xl bg-brand-100 p-2.5 text-brand-700">
-                  <Icon className="size-5" aria-hidden />
+                  <Icon name={icon} className="size-5" aria-hidden />
                 </span>
                 <h3 className="mt-4 font-semibold">{t(`features.${key}.title`)}</h3>
                 <p className="mt-1.5 text-sm leading-relaxed text-muted">

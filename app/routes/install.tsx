@@ -1,18 +1,7 @@
-import {
-  Apple,
-  CircleCheck,
-  Compass,
-  Download,
-  EllipsisVertical,
-  Globe,
-  type LucideIcon,
-  Share,
-  Smartphone,
-  SquarePlus,
-} from "lucide-react";
 import { useEffect, useState } from "react";
 import { promptInstall, useInstallOffer } from "~/components/layout/install-prompt";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
@@ -28,9 +17,9 @@ import type { Route } from "./+types/install";
 
 /** Each step's icon, in the catalog's order: what the reader looks for on their screen. */
 const stepIcons = {
-  android: [Globe, EllipsisVertical, SquarePlus, Download],
-  ios: [Compass, Share, SquarePlus, CircleCheck],
-} as const satisfies Record<string, readonly LucideIcon[]>;
+  android: ["globe", "ellipsis-vertical", "square-plus", "download"],
+  ios: ["compass", "share", "square-plus", "circle-check"],
+} as const satisfies Record<string, readonly IconName[]>;
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = serverT(context.lang, "pages");
@@ -52,8 +41,8 @@ export default function InstallPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-lg leading-relaxed text-muted">{t("install.intro")}</p>
       <InstallNow />
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        <Platform platform="android" Icon={Smartphone} />
-        <Platform platform="ios" Icon={Apple} />
+        <Platform platform="android" icon="smartphone" />
+        <Platform platform="ios" icon="apple" />
       </div>
       <p className="mt-6 text-sm leading-relaxed text-muted">{t("install.other")}</p>
     </main>
@@ -80,7 +69,7 @@ function InstallNow() {
         className="mt-6 flex items-center gap-3 rounded-2xl bg-brand-50 p-4 font-medium text-brand-900"
         data-testid="install-installed"
       >
-        <CircleCheck className="size-5 shrink-0 text-brand-700" aria-hidden />
+        <Icon name="circle-check" className="size-5 shrink-0 text-brand-700" aria-hidden />
         {t("install.installed")}
       </p>
     );
@@ -98,7 +87,7 @@ function InstallNow() {
         onClick={promptInstall}
         data-testid="install-now-button"
       >
-        <Download className="size-4" aria-hidden />
+        <Icon name="download" className="size-4" aria-hidden />
         {t("install.now")}
       </button>
     </div>
@@ -106,7 +95,7 @@ function InstallNow() {
 }
 
 /** One platform's steps, numbered, each with the icon of what to tap. Its id is the footer's anchor. */
-function Platform({ platform, Icon }: { platform: "android" | "ios"; Icon: LucideIcon }) {
+function Platform({ platform, icon }: { platform: "android" | "ios"; icon: IconName }) {
   const { t, list, i18n } = useTranslation("pages");
   const steps = list<string>(`install.${platform}.steps`);
   return (
@@ -120,12 +109,12 @@ function Platform({ platform, Icon }: { platform: "android" | "ios"; Icon: Lucid
         id={`${platform}-title`}
         className="flex items-center gap-2 text-xl font-semibold text-ink"
       >
-        <Icon className="size-6 text-brand-700" aria-hidden />
+        <Icon name={icon} className="size-6 text-brand-700" aria-hidden />
         {t(`install.${platform}.title`)}
       </h2>
       <ol className="mt-4 space-y-4" aria-label={t("install.stepsLabel")}>
         {steps.map((step, index) => {
-          const StepIcon = stepIcons[platform][index] ?? Download;
+          const stepIcon = stepIcons[platform][index] ?? "download";
           return (
             <li key={step} className="flex items-start gap-3">
               <span
@@ -135,7 +124,7 @@ function Platform({ platform, Icon }: { platform: "android" | "ios"; Icon: Lucid
                 {formatNumber(i18n.language, index + 1)}
               </span>
               <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-ink ring-1 ring-line">
-                <StepIcon className="size-6" aria-hidden />
+                <Icon name={stepIcon} className="size-6" aria-hidden />
               </span>
               <span className="pt-1 leading-relaxed text-ink">{step}</span>
             </li>

@@ -1,5 +1,5 @@
-import { ArrowRight, Briefcase, Mail, RefreshCw, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +34,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
           className="mt-8 scroll-mt-24 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
         >
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <Briefcase aria-hidden="true" className="size-7" />
+            <Icon name="briefcase" aria-hidden="true" className="size-7" />
           </span>
           <h2 id="vacancies-title" className="mt-4 text-xl font-semibold text-ink">
             {t("jobs.emptyTitle")}
@@ -46,14 +46,14 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
             to="/jobs"
             className="mt-6 inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2 font-medium text-ink transition hover:bg-slate-50"
           >
-            <RefreshCw aria-hidden="true" className="size-4" />
+            <Icon name="refresh-cw" aria-hidden="true" className="size-4" />
             {t("jobs.refresh")}
           </Link>
         </section>
 
         <section id="who-we-look-for" aria-labelledby="people-title" className="mt-10 scroll-mt-24">
           <h2 id="people-title" className="flex items-center gap-2 text-xl font-semibold text-ink">
-            <Sparkles aria-hidden="true" className="size-5 text-brand-600" />
+            <Icon name="sparkles" aria-hidden="true" className="size-5 text-brand-600" />
             {t("jobs.lookingForTitle")}
           </h2>
           <p className="mt-2 leading-relaxed text-muted">{t("jobs.lookingFor")}</p>
@@ -73,7 +73,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
               href={cvHref}
               className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700"
             >
-              <Mail aria-hidden="true" className="size-5" />
+              <Icon name="mail" aria-hidden="true" className="size-5" />
               {t("jobs.sendCv")}
             </a>
             <span dir="ltr" className="text-sm text-muted">
@@ -96,7 +96,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
             className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
             {t("jobs.marketplaceLink")}
-            <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            <Icon name="arrow-right" aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           </Link>
         </section>
       </article>

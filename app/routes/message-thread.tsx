@@ -1,4 +1,3 @@
-import { WifiOff } from "lucide-react";
 import { Suspense } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
@@ -8,6 +7,7 @@ import { ThreadFooter } from "~/components/messaging/thread-composer";
 import { ThreadHeader } from "~/components/messaging/thread-header";
 import { useLiveConnected, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { useThreadMessages } from "~/components/messaging/use-thread-messages";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { blockMember, unblockMember } from "~/domain/messaging/block-member.server";
@@ -200,7 +200,7 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
               className="flex items-center justify-center gap-2 bg-slate-100 px-4 py-1.5 text-xs text-muted"
               role="status"
             >
-              <WifiOff className="size-3.5" aria-hidden />
+              <Icon name="wifi-off" className="size-3.5" aria-hidden />
               {t("thread.reconnecting")}
             </p>
           )}

@@ -1,10 +1,10 @@
-import { ArrowLeft, Inbox, Search } from "lucide-react";
 import { Suspense, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { useLiveEvents, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
@@ -127,11 +127,11 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
           data-testid="inbox-empty"
         >
-          <Inbox className="mx-auto size-10 text-brand-600" aria-hidden />
+          <Icon name="inbox" className="mx-auto size-10 text-brand-600" aria-hidden />
           <h2 className="mt-4 text-lg font-semibold">{t("inbox.emptyTitle")}</h2>
           <p className="mx-auto mt-1 max-w-sm text-sm text-muted">{t("inbox.emptyBody")}</p>
           <Link to="/" className={`${buttonStyles.primary} mt-6`}>
-            <Search className="size-4" aria-hidden />
+            <Icon name="search" className="size-4" aria-hidden />
             {t("inbox.browse")}
           </Link>
         </div>
@@ -175,7 +175,7 @@ function RetryStart({ reply }: { reply: FormReply }) {
         to={`/listing/${listingId.toLowerCase()}`}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
       >
-        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+        <Icon name="arrow-left" className="size-4 rtl:-scale-x-100" aria-hidden />
         {t("thread.viewListing")}
       </Link>
     </section>

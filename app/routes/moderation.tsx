@@ -1,4 +1,3 @@
-import { ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import {
   AuditLog,
@@ -7,6 +6,7 @@ import {
   SuspendedList,
 } from "~/components/moderation/moderation-panels";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { dismissReports } from "~/domain/moderation/dismiss-reports.server";
 import { liftSuspension } from "~/domain/moderation/lift-suspension.server";
@@ -115,7 +115,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
     >
       <header>
         <h1 className="flex items-center gap-2 text-2xl font-bold text-ink sm:text-3xl">
-          <ShieldCheck className="size-7 text-brand-600" aria-hidden />
+          <Icon name="shield-check" className="size-7 text-brand-600" aria-hidden />
           {t("page.title")}
         </h1>
         <p className="mt-2 max-w-3xl text-muted">{t("page.intro")}</p>

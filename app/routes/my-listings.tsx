@@ -1,9 +1,9 @@
-import { ListChecks, LogIn, Plus } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
@@ -87,7 +87,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
         className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center"
       >
         <span className="rounded-full bg-brand-50 p-4 text-brand-600">
-          <ListChecks className="size-8" aria-hidden />
+          <Icon name="list-checks" className="size-8" aria-hidden />
         </span>
         <h1 className="mt-5 text-2xl font-bold">{t("mine.signedOutTitle")}</h1>
         <p className="mt-2 text-muted">{t("mine.signedOutBody")}</p>
@@ -96,7 +96,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
           className={`${buttonStyles.primary} mt-6`}
           data-testid="my-listings-login"
         >
-          <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Icon name="log-in" className="size-4 rtl:-scale-x-100" aria-hidden />
           {t("mine.logIn")}
         </Link>
       </main>
@@ -109,7 +109,7 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">{t("mine.title")}</h1>
         <Link to="/post-ad" className={buttonStyles.primary} data-testid="add-listing">
-          <Plus className="size-4" aria-hidden />
+          <Icon name="plus" className="size-4" aria-hidden />
           {t("mine.add")}
         </Link>
       </div>
@@ -123,11 +123,11 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
           className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
           data-testid="my-listings-empty"
         >
-          <ListChecks className="mx-auto size-10 text-brand-600" aria-hidden />
+          <Icon name="list-checks" className="mx-auto size-10 text-brand-600" aria-hidden />
           <h2 className="mt-4 text-lg font-semibold">{t("mine.emptyTitle")}</h2>
           <p className="mt-1 text-sm text-muted">{t("mine.emptyBody")}</p>
           <Link to="/post-ad" className={`${buttonStyles.primary} mt-6`}>
-            <Plus className="size-4" aria-hidden />
+            <Icon name="plus" className="size-4" aria-hidden />
             {t("mine.addFirst")}
           </Link>
         </div>

@@ -1,7 +1,7 @@
-import { RefreshCw, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { findRenewalOffer, renewWithLink } from "~/domain/listings/listing-expiry.server";
 import { renewLinkSchema } from "~/domain/listings/listings-schemas";
 import { formatDate, formatNumber } from "~/i18n/format";
@@ -87,7 +87,7 @@ export default function RenewListingPage({ loaderData, actionData }: Route.Compo
       <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-line" data-testid="renew-page">
         {loaderData.offer && !loaderData.error ? (
           <>
-            <RefreshCw className="mx-auto size-12 text-brand-600" aria-hidden />
+            <Icon name="refresh-cw" className="mx-auto size-12 text-brand-600" aria-hidden />
             <h1 className="mt-4 text-2xl font-bold">{t("renew.title")}</h1>
             <p className="mt-2 break-words text-ink">{loaderData.offer.when}</p>
             <p className="mt-2 text-muted">{loaderData.offer.body}</p>
@@ -104,14 +104,18 @@ export default function RenewListingPage({ loaderData, actionData }: Route.Compo
                 disabled={busy}
                 data-testid="renew-submit"
               >
-                <RefreshCw className="size-4" aria-hidden />
+                <Icon name="refresh-cw" className="size-4" aria-hidden />
                 {loaderData.offer.button}
               </button>
             </Form>
           </>
         ) : (
           <>
-            <TriangleAlert className="mx-auto size-12 text-amber-500" aria-hidden />
+            <Icon
+              name="triangle-exclamation-point"
+              className="mx-auto size-12 text-amber-500"
+              aria-hidden
+            />
             <h1 className="mt-4 text-2xl font-bold">{t("renew.failedTitle")}</h1>
             <p className="mt-2 text-muted" data-testid="renew-error">
               {error}

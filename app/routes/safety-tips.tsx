@@ -1,17 +1,5 @@
-import {
-  CircleCheck,
-  CreditCard,
-  Flag,
-  Handshake,
-  Lock,
-  type LucideIcon,
-  MapPin,
-  Search,
-  ShieldCheck,
-  UserCheck,
-  Users,
-} from "lucide-react";
 import { ArticleNote, TableOfContents } from "~/components/ui/article-parts";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -27,14 +15,14 @@ interface SafetySection {
  * Anchor ids and icons, in the catalog's order. The ids are part of the page's public URLs
  * (e.g. /safety-tips#payments), so keep them stable when the wording changes.
  */
-const sectionAnchors: readonly { id: string; icon: LucideIcon }[] = [
-  { id: "verify", icon: UserCheck },
-  { id: "meeting", icon: Users },
-  { id: "payments", icon: CreditCard },
-  { id: "inspection", icon: Search },
-  { id: "privacy", icon: Lock },
-  { id: "local-context", icon: MapPin },
-  { id: "after-the-sale", icon: Handshake },
+const sectionAnchors: readonly { id: string; icon: IconName }[] = [
+  { id: "verify", icon: "user-check" },
+  { id: "meeting", icon: "users" },
+  { id: "payments", icon: "credit-card" },
+  { id: "inspection", icon: "search" },
+  { id: "privacy", icon: "lock" },
+  { id: "local-context", icon: "map-pin" },
+  { id: "after-the-sale", icon: "handshake" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -53,7 +41,7 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
   const sections = list<SafetySection>("safety.sections").map((section, index) => ({
     ...section,
     id: sectionAnchors[index]?.id ?? `section-${index + 1}`,
-    Icon: sectionAnchors[index]?.icon ?? ShieldCheck,
+    icon: sectionAnchors[index]?.icon ?? "shield-check",
     number: numbers.format(index + 1),
   }));
 
@@ -62,7 +50,7 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
       <article>
         <header>
           <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-            <ShieldCheck aria-hidden="true" className="size-7" />
+            <Icon name="shield-check" aria-hidden="true" className="size-7" />
           </span>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
             {t("safety.title")}
@@ -73,7 +61,7 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
         <TableOfContents id="safety-toc-title" title={t("safety.tocTitle")} sections={sections} />
 
         <ol className="mt-8 space-y-5">
-          {sections.map(({ id, title, points, Icon, number }) => (
+          {sections.map(({ id, title, points, icon, number }) => (
             <li key={id}>
               <section
                 id={id}
@@ -90,12 +78,17 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
                   <h2 id={`${id}-title`} className="text-lg font-semibold text-ink sm:text-xl">
                     {title}
                   </h2>
-                  <Icon aria-hidden="true" className="ms-auto size-6 shrink-0 text-brand-600" />
+                  <Icon
+                    name={icon}
+                    aria-hidden="true"
+                    className="ms-auto size-6 shrink-0 text-brand-600"
+                  />
                 </div>
                 <ul className="mt-4 space-y-3">
                   {points.map((point) => (
                     <li key={point} className="flex gap-3">
-                      <CircleCheck
+                      <Icon
+                        name="circle-check"
                         aria-hidden="true"
                         className="mt-1 size-5 shrink-0 text-brand-600"
                       />
@@ -111,7 +104,7 @@ export default function SafetyTipsPage({ loaderData }: Route.ComponentProps) {
         <ArticleNote
           id="report"
           tone="warning"
-          icon={Flag}
+          icon="flag"
           title={t("safety.reportTitle")}
           className="mt-10"
         >

@@ -1,8 +1,8 @@
-import { BellRing, Search } from "lucide-react";
 import { Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
 import { deleteSavedSearch } from "~/domain/saved-searches/delete-saved-search.server";
@@ -164,7 +164,7 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
       data-testid="saved-searches-page"
     >
       <h1 className="flex items-center gap-2 text-2xl font-bold text-ink">
-        <BellRing className="size-6 text-brand-600" aria-hidden="true" />
+        <Icon name="bell-ring" className="size-6 text-brand-600" aria-hidden="true" />
         {t("page.title")}
       </h1>
       <p className="mt-1 text-sm text-muted">{t("page.intro")}</p>
@@ -190,7 +190,7 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
           className="mt-6 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-line"
           data-testid="saved-searches-empty"
         >
-          <Search className="mx-auto size-10 text-muted" aria-hidden="true" />
+          <Icon name="search" className="mx-auto size-10 text-muted" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold">{t("page.emptyTitle")}</h2>
           <p className="mt-1 text-sm text-muted">{t("page.emptyBody")}</p>
           <Link to="/search" className={`${buttonStyles.primary} mt-6`}>

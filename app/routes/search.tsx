@@ -1,10 +1,10 @@
-import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { FilterAside } from "~/components/discovery/filter-aside";
 import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
 import { filtersApplied, parseListingQuery } from "~/domain/discovery/listing-query";
@@ -128,7 +128,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
                 data-testid="search-empty"
               >
-                <SearchX className="mx-auto size-10 text-muted" aria-hidden="true" />
+                <Icon name="search-x" className="mx-auto size-10 text-muted" aria-hidden="true" />
                 <h2 id="results-heading" className="mt-4 text-lg font-semibold">
                   {t("search.emptyTitle")}
                 </h2>

@@ -1,10 +1,10 @@
-import { PackageOpen } from "lucide-react";
 import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { SellerHeader } from "~/components/sellers/seller-header";
+import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
@@ -118,7 +118,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
             data-testid="seller-empty"
           >
-            <PackageOpen className="mx-auto size-10 text-muted" aria-hidden="true" />
+            <Icon name="package-open" className="mx-auto size-10 text-muted" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">{t("seller.empty")}</p>
           </div>
         ) : (

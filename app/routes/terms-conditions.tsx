@@ -1,5 +1,5 @@
-import { Mail, ScrollText } from "lucide-react";
 import { TableOfContents } from "~/components/ui/article-parts";
+import { Icon } from "~/components/ui/icon";
 import { isLang, localeOf } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -61,7 +61,7 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
       <article>
         <header>
           <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-            <ScrollText aria-hidden="true" className="size-7" />
+            <Icon name="scroll-text" aria-hidden="true" className="size-7" />
           </span>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
             {t("terms.title")}
@@ -117,7 +117,7 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
             href={`mailto:${supportEmail}`}
             className="mt-4 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700"
           >
-            <Mail aria-hidden="true" className="size-5" />
+            <Icon name="mail" aria-hidden="true" className="size-5" />
             {t("terms.contactButton")}
           </a>
         </section>

@@ -1,6 +1,6 @@
-import { BellOff, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { readUnsubscribeLink, unsubscribe } from "~/domain/notifications/unsubscribe.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -74,13 +74,17 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       >
         {page.state === "invalid" ? (
           <>
-            <TriangleAlert className="mx-auto size-12 text-amber-500" aria-hidden />
+            <Icon
+              name="triangle-exclamation-point"
+              className="mx-auto size-12 text-amber-500"
+              aria-hidden
+            />
             <h1 className="mt-4 text-2xl font-bold">{t("unsubscribe.failedTitle")}</h1>
             <p className="mt-2 text-muted">{page.error}</p>
           </>
         ) : (
           <>
-            <BellOff className="mx-auto size-12 text-brand-600" aria-hidden />
+            <Icon name="bell-off" className="mx-auto size-12 text-brand-600" aria-hidden />
             <h1 className="mt-4 text-2xl font-bold">
               {page.state === "done" ? t("unsubscribe.doneTitle") : t("unsubscribe.title")}
             </h1>
@@ -97,7 +101,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
                   disabled={busy}
                   data-testid="unsubscribe-submit"
                 >
-                  <BellOff className="size-4" aria-hidden />
+                  <Icon name="bell-off" className="size-4" aria-hidden />
                   {t("unsubscribe.button")}
                 </button>
               </Form>

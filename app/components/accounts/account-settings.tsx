@@ -1,8 +1,8 @@
-import { BadgeCheck, Globe, MailWarning, UserRound } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import type { Lang } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
@@ -36,7 +36,7 @@ export function AccountCard({
   const { t } = useTranslation("account");
   return (
     <SettingsCard
-      icon={<UserRound className="size-5" aria-hidden />}
+      icon={<Icon name="user-round" className="size-5" aria-hidden />}
       title={t("settings.account.title")}
       testId="settings-account"
     >
@@ -48,12 +48,12 @@ export function AccountCard({
           </span>
           {emailVerified ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
-              <BadgeCheck className="size-3.5" aria-hidden />
+              <Icon name="badge-check" className="size-3.5" aria-hidden />
               {t("settings.account.confirmed")}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
-              <MailWarning className="size-3.5" aria-hidden />
+              <Icon name="mail-exclamation-point" className="size-3.5" aria-hidden />
               {t("settings.account.unconfirmed")}
             </span>
           )}
@@ -99,7 +99,7 @@ export function LanguageCard({
   const chosen = fields.language.initialValue;
   return (
     <SettingsCard
-      icon={<Globe className="size-5" aria-hidden />}
+      icon={<Icon name="globe" className="size-5" aria-hidden />}
       title={t("settings.language.title")}
       testId="settings-language"
     >

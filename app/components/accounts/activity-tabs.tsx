@@ -1,7 +1,7 @@
-import { Heart, ListChecks, MessageCircle, Plus, Search } from "lucide-react";
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 export const TABS = ["listings", "favorites", "messages"] as const;
@@ -12,7 +12,11 @@ export function tabOf(value: string | null): Tab {
   return TABS.find((tab) => tab === value) ?? "listings";
 }
 
-const TAB_ICONS = { listings: ListChecks, favorites: Heart, messages: MessageCircle } as const;
+const TAB_ICONS = {
+  listings: "list-checks",
+  favorites: "heart",
+  messages: "message-circle",
+} as const;
 
 /** The member's listings (children, when there are any); favourites and messages are not built yet. */
 export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode }) {
@@ -24,7 +28,7 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
         aria-label={t("profile.tabs.label")}
       >
         {TABS.map((id) => {
-          const Icon = TAB_ICONS[id];
+          const icon = TAB_ICONS[id];
           return (
             <Link
               key={id}
@@ -37,7 +41,7 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
                 tab === id ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"
               }`}
             >
-              <Icon className="hidden size-4 sm:block" aria-hidden />
+              <Icon name={icon} className="hidden size-4 sm:block" aria-hidden />
               {t(`profile.tabs.${id}`)}
             </Link>
           );
@@ -55,34 +59,34 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
         >
           {tab === "listings" ? (
             <EmptyState
-              icon={ListChecks}
+              icon="list-checks"
               title={t("profile.listings.emptyTitle")}
               body={t("profile.listings.emptyBody")}
             >
               <Link to="/post-ad" className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
+                <Icon name="plus" className="size-4" aria-hidden />
                 {t("profile.listings.add")}
               </Link>
             </EmptyState>
           ) : tab === "favorites" ? (
             <EmptyState
-              icon={Heart}
+              icon="heart"
               title={t("profile.favorites.emptyTitle")}
               body={t("profile.favorites.emptyBody")}
             >
               <Link to="/" className={buttonStyles.primary}>
-                <Search className="size-4" aria-hidden />
+                <Icon name="search" className="size-4" aria-hidden />
                 {t("profile.favorites.browse")}
               </Link>
             </EmptyState>
           ) : (
             <EmptyState
-              icon={MessageCircle}
+              icon="message-circle"
               title={t("profile.messages.emptyTitle")}
               body={t("profile.messages.emptyBody")}
             >
               <Link to="/" className={buttonStyles.secondary}>
-                <Search className="size-4" aria-hidden />
+                <Icon name="search" className="size-4" aria-hidden />
                 {t("profile.messages.browse")}
               </Link>
             </EmptyState>
@@ -94,12 +98,12 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
 }
 
 function EmptyState({
-  icon: Icon,
+  icon,
   title,
   body,
   children,
 }: {
-  icon: typeof Heart;
+  icon: IconName;
   title: string;
   body: string;
   children: ReactNode;
@@ -107,7 +111,7 @@ function EmptyState({
   return (
     <div className="mx-auto flex max-w-sm flex-col items-center">
       <span className="rounded-full bg-brand-50 p-4 text-brand-600">
-        <Icon className="size-7" aria-hidden />
+        <Icon name={icon} className="size-7" aria-hidden />
       </span>
       <h3 className="mt-4 text-lg font-semibold text-ink">{title}</h3>
       <p className="mt-1 text-sm text-muted">{body}</p>

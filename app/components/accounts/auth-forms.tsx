@@ -1,9 +1,9 @@
-import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { NAME_MAX } from "~/domain/accounts/accounts-limits";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
@@ -157,7 +157,7 @@ export function RecoveryForm({
         confirmLabel={t("fields.confirmPassword")}
       />
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
-        <CheckCircle2 className="size-4" aria-hidden />
+        <Icon name="circle-check" className="size-4" aria-hidden />
         {busy ? t("recovery.submitting") : t("recovery.submit")}
       </button>
       <p className="text-center">

@@ -1,8 +1,8 @@
-import { Gauge } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import { SettingsCard } from "./settings-card";
@@ -38,7 +38,7 @@ export function DataSaverCard({
   });
   return (
     <SettingsCard
-      icon={<Gauge className="size-5" aria-hidden />}
+      icon={<Icon name="gauge" className="size-5" aria-hidden />}
       title={t("settings.dataSaver.title")}
       testId="settings-data-saver"
     >

@@ -1,9 +1,9 @@
-import { Bell } from "lucide-react";
 import { Form } from "react-router";
 import { PushOptIn } from "~/components/notifications/push-opt-in";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -44,7 +44,7 @@ export function NotificationsCard({
   });
   return (
     <SettingsCard
-      icon={<Bell className="size-5" aria-hidden />}
+      icon={<Icon name="bell" className="size-5" aria-hidden />}
       title={t("settings.notifications.title")}
       testId="settings-notifications"
     >

@@ -1,7 +1,7 @@
-import { BadgeCheck, CalendarDays, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
 
@@ -32,19 +32,19 @@ export function ProfileHeader({ profile, editing }: { profile: ProfileView; edit
                 className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
                 data-testid="verified-badge"
               >
-                <BadgeCheck className="size-3.5" aria-hidden />
+                <Icon name="badge-check" className="size-3.5" aria-hidden />
                 {t("profile.verified")}
               </span>
             ) : null}
             <span className="inline-flex items-center gap-1 text-xs text-muted">
-              <CalendarDays className="size-3.5" aria-hidden />
+              <Icon name="calendar-days" className="size-3.5" aria-hidden />
               {t("profile.memberSince", { date: profile.memberSince })}
             </span>
           </div>
         </div>
         {editing ? null : (
           <Link to="?edit=1" className={buttonStyles.secondary} data-testid="edit-profile">
-            <Pencil className="size-4" aria-hidden />
+            <Icon name="pencil" className="size-4" aria-hidden />
             {t("profile.edit")}
           </Link>
         )}

@@ -1,5 +1,5 @@
-import { Mail, MapPin, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
 
@@ -15,23 +15,29 @@ export function ProfileInfo({ profile }: { profile: ProfileView }) {
       <h2 className="text-lg font-semibold text-ink">{t("profile.info.title")}</h2>
       <dl className="mt-4 divide-y divide-line">
         <InfoRow
-          icon={<UserRound className="size-4" aria-hidden />}
+          icon={<Icon name="user-round" className="size-4" aria-hidden />}
           label={t("profile.info.fullName")}
         >
           <span dir="auto">{profile.fullName}</span>
         </InfoRow>
-        <InfoRow icon={<Mail className="size-4" aria-hidden />} label={t("profile.info.email")}>
+        <InfoRow
+          icon={<Icon name="mail" className="size-4" aria-hidden />}
+          label={t("profile.info.email")}
+        >
           <span dir="ltr" className="break-all">
             {profile.email}
           </span>
         </InfoRow>
         <InfoRow
-          icon={<MapPin className="size-4" aria-hidden />}
+          icon={<Icon name="map-pin" className="size-4" aria-hidden />}
           label={t("profile.info.location")}
         >
           {profile.locationLabel ?? notSet}
         </InfoRow>
-        <InfoRow icon={<Phone className="size-4" aria-hidden />} label={t("profile.info.phone")}>
+        <InfoRow
+          icon={<Icon name="phone" className="size-4" aria-hidden />}
+          label={t("profile.info.phone")}
+        >
           {profile.phone ? (
             <>
               <span dir="ltr">{profile.phone}</span>

@@ -1,8 +1,8 @@
-import { Mail, MailWarning } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 
@@ -34,7 +34,7 @@ export function ResendConfirmation({
       <input type="hidden" name="intent" value="resend" />
       {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-        <Mail className="size-4" aria-hidden />
+        <Icon name="mail" className="size-4" aria-hidden />
         {busy ? t("unconfirmed.resending") : t("unconfirmed.resend")}
       </button>
     </Form>
@@ -50,7 +50,7 @@ export function UnconfirmedNotice({ email, actionData }: { email: string; action
       className="mt-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-5 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-start"
       data-testid="unconfirmed-email"
     >
-      <MailWarning className="size-5 shrink-0 text-amber-600" aria-hidden />
+      <Icon name="mail-exclamation-point" className="size-5 shrink-0 text-amber-600" aria-hidden />
       <div className="flex-1 space-y-3">
         <div>
           <h2 className="font-semibold">{t("unconfirmed.title")}</h2>

@@ -1,8 +1,8 @@
-import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert, PasswordField } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import { NewPasswordFields } from "./new-password-fields";
@@ -38,7 +38,7 @@ export function PasswordCard({ actionData, busy }: CardProps) {
   });
   return (
     <SettingsCard
-      icon={<KeyRound className="size-5" aria-hidden />}
+      icon={<Icon name="key-round" className="size-5" aria-hidden />}
       title={t("settings.password.title")}
       testId="settings-password"
     >
@@ -77,7 +77,7 @@ export function SignOutAllCard({ actionData, busy }: CardProps) {
   });
   return (
     <SettingsCard
-      icon={<LogOut className="size-5 rtl:-scale-x-100" aria-hidden />}
+      icon={<Icon name="log-out" className="size-5 rtl:-scale-x-100" aria-hidden />}
       title={t("settings.signOutAll.title")}
       testId="settings-signout-all"
     >
@@ -105,7 +105,7 @@ export function DeleteAccountCard({ actionData, busy }: CardProps) {
   const confirmError = fields.confirm.errors?.[0];
   return (
     <SettingsCard
-      icon={<Trash2 className="size-5" aria-hidden />}
+      icon={<Icon name="trash" className="size-5" aria-hidden />}
       title={t("settings.deleteAccount.title")}
       tone="danger"
       testId="settings-delete"
@@ -150,7 +150,7 @@ export function DeleteAccountCard({ actionData, busy }: CardProps) {
           ) : null}
         </div>
         <button type="submit" className={dangerButton} disabled={busy}>
-          <Trash2 className="size-4" aria-hidden />
+          <Icon name="trash" className="size-4" aria-hidden />
           {busy ? t("settings.deleteAccount.submitting") : t("settings.deleteAccount.submit")}
         </button>
       </Form>

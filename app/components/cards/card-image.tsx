@@ -1,5 +1,5 @@
-import { AlertTriangle, ImageOff } from "lucide-react";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 
 export interface CardImageSource {
   src: string;
@@ -49,7 +49,7 @@ export function CardImage({
   }
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-muted">
-      <ImageOff className={compact ? "size-7" : "size-8"} aria-hidden="true" />
+      <Icon name="image-off" className={compact ? "size-7" : "size-8"} aria-hidden="true" />
       <span className={compact ? "hidden text-xs sm:inline" : "text-xs"}>{noPhoto}</span>
     </div>
   );
@@ -70,7 +70,11 @@ export function CardError({
       className={`flex flex-col items-center justify-center gap-2 rounded-2xl bg-white p-4 text-center text-sm text-muted shadow-sm ring-1 ring-line ${className}`}
       data-testid={testId}
     >
-      <AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />
+      <Icon
+        name="triangle-exclamation-point"
+        className="size-6 text-amber-600"
+        aria-hidden="true"
+      />
       {text}
     </div>
   );

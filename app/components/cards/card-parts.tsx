@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 
 /*
  * The parts a results card and a saved-listing card share: the price with its dollar hint and the
@@ -32,7 +32,7 @@ export function CardPlaceAndDate({
   return (
     <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-muted">
       <span className="inline-flex min-w-0 items-center gap-1">
-        <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+        <Icon name="map-pin" className="size-3.5 shrink-0" aria-hidden="true" />
         <span className="truncate" dir={locationDir}>
           {location}
         </span>

@@ -1,8 +1,8 @@
-import { SlidersHorizontal, X } from "lucide-react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
+import { Icon } from "~/components/ui/icon";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
 import type { TFunction } from "~/i18n/keys";
@@ -135,7 +135,7 @@ export function FilterPanel({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-          <SlidersHorizontal className="size-5 text-brand-700" aria-hidden="true" />
+          <Icon name="sliders-horizontal" className="size-5 text-brand-700" aria-hidden="true" />
           {t("filters.title")}
         </h2>
         <Link
@@ -143,7 +143,7 @@ export function FilterPanel({
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
           data-testid="clear-filters"
         >
-          <X className="size-4" aria-hidden="true" />
+          <Icon name="x" className="size-4" aria-hidden="true" />
           {t("filters.clearAll")}
         </Link>
       </div>

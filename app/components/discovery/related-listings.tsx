@@ -1,6 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useNamespace, useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import type { RelatedView } from "~/views/discovery/related-view.server";
@@ -125,7 +125,7 @@ export function RelatedListings({ view, sellerHref }: { view: RelatedView; selle
               data-testid="more-from-seller-all"
             >
               {t("related.seeAll")}
-              <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              <Icon name="chevron-right" className="size-4 rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </div>
           <ListingGrid cards={view.moreFromSeller.cards} belowFold testId="more-from-seller-grid" />

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { CardView } from "~/views/common/card-view.server";
 import type { ResultsLinks } from "~/views/discovery/results.server";
@@ -33,7 +33,7 @@ export function Pagination({
     >
       {prev ? (
         <Link to={prev} rel="prev" className={item}>
-          <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Icon name="chevron-left" className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t("results.previous")}
         </Link>
       ) : (
@@ -43,7 +43,7 @@ export function Pagination({
       {next ? (
         <Link to={next} rel="next" className={item}>
           {t("results.next")}
-          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Icon name="chevron-right" className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       ) : (
         <span />

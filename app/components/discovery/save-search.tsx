@@ -1,6 +1,6 @@
-import { BellPlus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 /** What the results page's loader says about saving its search (save-search-view.server.ts). */
@@ -29,7 +29,7 @@ export function SaveSearch({ view }: { view: SaveSearchView }) {
         className={`${buttonStyles.secondary} text-sm`}
         data-testid="save-search-sign-in"
       >
-        <BellPlus className="size-4" aria-hidden="true" />
+        <Icon name="bell-plus" className="size-4" aria-hidden="true" />
         {t("save.signIn")}
       </Link>
     );
@@ -46,7 +46,7 @@ export function SaveSearch({ view }: { view: SaveSearchView }) {
         disabled={busy}
         data-testid="save-search"
       >
-        <BellPlus className="size-4" aria-hidden="true" />
+        <Icon name="bell-plus" className="size-4" aria-hidden="true" />
         {busy ? t("save.saving") : t("save.button")}
       </button>
     </Form>

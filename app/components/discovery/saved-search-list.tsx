@@ -1,8 +1,8 @@
-import { ArrowRight, Bell, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { CADENCES, SAVED_SEARCH_NAME_MAX } from "~/domain/saved-searches/saved-searches-limits";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
@@ -93,14 +93,14 @@ function SavedSearchItem({ row, actionData }: { row: SavedSearchView; actionData
           data-testid="saved-search-open"
         >
           {t("page.open")}
-          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Icon name="arrow-right" className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </div>
       <p
         className={`mt-3 inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-medium ${row.hasNew ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200" : "text-muted"}`}
         data-testid="saved-search-new"
       >
-        <Bell className="size-3.5" aria-hidden="true" />
+        <Icon name="bell" className="size-3.5" aria-hidden="true" />
         {row.newText}
       </p>
       <div className="mt-4 grid gap-4 border-t border-line pt-4 md:grid-cols-[1fr_auto_auto] md:items-end">
@@ -248,7 +248,7 @@ function DeleteForm({ row, lastResult, busy }: RowFormProps) {
         disabled={busy}
         aria-label={t("remove.label", { name: row.name })}
       >
-        <Trash2 className="size-4" aria-hidden="true" />
+        <Icon name="trash" className="size-4" aria-hidden="true" />
         {busy ? t("remove.deleting") : t("remove.submit")}
       </button>
     </Form>

@@ -1,6 +1,6 @@
-import { Check, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 /** A category as the search page offers it (filter-views.server.ts); id null: all of them. */
@@ -56,7 +56,7 @@ export function WordSearch({
         dir="auto"
       />
       <button type="submit" className={buttonStyles.primary}>
-        <Search className="size-4" aria-hidden="true" />
+        <Icon name="search" className="size-4" aria-hidden="true" />
         {t("header.searchSubmit")}
       </button>
     </Form>
@@ -87,7 +87,7 @@ export function CategoryChoices({ choices }: { choices: CategoryChoice[] }) {
               }`}
               data-testid="category-choice"
             >
-              {choice.current ? <Check className="size-4" aria-hidden="true" /> : null}
+              {choice.current ? <Icon name="check" className="size-4" aria-hidden="true" /> : null}
               {choice.name ?? t("search.allCategories")}
             </Link>
           </li>

@@ -1,6 +1,6 @@
-import { Heart, LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import type { FavoriteReply } from "~/domain/favorites/favorites-schemas";
 import { useTranslation } from "~/i18n/react";
@@ -84,9 +84,9 @@ export function FavoriteButton({
   }
 
   const icon = pending ? (
-    <LoaderCircle className="size-5 animate-spin" aria-hidden />
+    <Icon name="loader-circle" className="size-5 animate-spin" aria-hidden />
   ) : (
-    <Heart className="size-5" fill={on ? "currentColor" : "none"} aria-hidden />
+    <Icon name="heart" className="size-5" fill={on ? "currentColor" : "none"} aria-hidden />
   );
   return (
     <form

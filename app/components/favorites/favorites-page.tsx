@@ -1,7 +1,7 @@
-import { AlertTriangle, Heart, LogIn, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
 import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
@@ -71,9 +71,9 @@ export function GuestFavorites({ signInUrl }: { signInUrl: string }) {
   };
 
   const prompt = (
-    <Panel icon={LogIn} title={t("page.signInTitle")} body={t("page.signInBody")}>
+    <Panel icon="log-in" title={t("page.signInTitle")} body={t("page.signInBody")}>
       <Link to={signInUrl} className={buttonStyles.primary} data-testid="favorites-sign-in">
-        <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+        <Icon name="log-in" className="size-4 rtl:-scale-x-100" aria-hidden />
         {t("page.guestSignIn")}
       </Link>
     </Panel>
@@ -91,7 +91,7 @@ export function GuestFavorites({ signInUrl }: { signInUrl: string }) {
         >
           <p>{t("page.guestHint")}</p>
           <Link to={signInUrl} className={`${buttonStyles.secondary} shrink-0`}>
-            <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+            <Icon name="log-in" className="size-4 rtl:-scale-x-100" aria-hidden />
             {t("page.guestSignIn")}
           </Link>
         </div>
@@ -115,15 +115,15 @@ export function GuestFavorites({ signInUrl }: { signInUrl: string }) {
 export function EmptyFavorites({ signInUrl }: { signInUrl?: string }) {
   const { t } = useTranslation("favorites");
   return (
-    <Panel icon={Heart} title={t("page.emptyTitle")} body={t("page.emptyBody")} testId="empty">
+    <Panel icon="heart" title={t("page.emptyTitle")} body={t("page.emptyBody")} testId="empty">
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonStyles.primary} data-testid="browse-listings">
-          <Search className="size-4" aria-hidden />
+          <Icon name="search" className="size-4" aria-hidden />
           {t("page.browse")}
         </Link>
         {signInUrl ? (
           <Link to={signInUrl} className={buttonStyles.secondary}>
-            <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+            <Icon name="log-in" className="size-4 rtl:-scale-x-100" aria-hidden />
             {t("page.guestSignIn")}
           </Link>
         ) : null}
@@ -140,7 +140,7 @@ export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
       role="alert"
       data-testid="favorites-error"
     >
-      <AlertTriangle className="mx-auto size-8" aria-hidden />
+      <Icon name="triangle-exclamation-point" className="mx-auto size-8" aria-hidden />
       <p className="mt-3 font-semibold">{t("page.loadFailed")}</p>
       {onRetry ? (
         <button type="button" onClick={onRetry} className={`${buttonStyles.secondary} mt-4`}>
@@ -156,13 +156,13 @@ export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
 }
 
 function Panel({
-  icon: Icon,
+  icon,
   title,
   body,
   testId,
   children,
 }: {
-  icon: typeof Heart;
+  icon: IconName;
   title: string;
   body: string;
   testId?: string;
@@ -175,7 +175,7 @@ function Panel({
     >
       <div className="mx-auto flex max-w-sm flex-col items-center">
         <span className="rounded-full bg-rose-50 p-4 text-rose-600">
-          <Icon className="size-7" aria-hidden />
+          <Icon name={icon} className="size-7" aria-hidden />
         </span>
         <h2 className="mt-4 text-lg font-semibold text-ink">{title}</h2>
         <p className="mt-1 text-sm text-muted">{body}</p>

@@ -1,6 +1,6 @@
-import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
 import { FavoritesGrid } from "./favorite-card";
 
@@ -17,7 +17,7 @@ export function FavoritesPreview({
       <FavoritesGrid cards={cards} />
       <div className="flex justify-center">
         <Link to="/favorites" className={buttonStyles.secondary} data-testid="view-all-favorites">
-          <Heart className="size-4 text-rose-600" aria-hidden />
+          <Icon name="heart" className="size-4 text-rose-600" aria-hidden />
           {viewAllLabel}
         </Link>
       </div>

@@ -1,7 +1,7 @@
-import { ChevronRight, X } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { DialogClose, useModal } from "~/components/ui/dialog";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
 import { InstallEntry } from "./install-entry";
@@ -38,7 +38,7 @@ export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawe
           className="rounded-full p-2 text-muted hover:bg-slate-100"
           aria-label={t("drawer.close")}
         >
-          <X className="size-5" aria-hidden />
+          <Icon name="x" className="size-5" aria-hidden />
         </DialogClose>
       </div>
       <nav aria-label={t("categoryStrip.label")} className="flex-1 overflow-y-auto py-2">
@@ -52,7 +52,11 @@ export function CategoryDrawer({ open, onOpenChange, categories }: CategoryDrawe
               >
                 <CategoryIcon slug={category.slug} className="size-5 text-brand-700" />
                 <span className="flex-1">{category.name}</span>
-                <ChevronRight className="size-4 text-muted rtl:-scale-x-100" aria-hidden />
+                <Icon
+                  name="chevron-right"
+                  className="size-4 text-muted rtl:-scale-x-100"
+                  aria-hidden
+                />
               </Link>
             </li>
           ))}

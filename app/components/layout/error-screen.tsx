@@ -1,7 +1,7 @@
-import { AlertTriangle, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { currentPath } from "~/utils/same-origin-path";
 
@@ -25,7 +25,7 @@ export function ErrorScreen({ message, reference }: { message?: string; referenc
       data-testid="error-screen"
     >
       <div className="rounded-full bg-red-50 p-4 text-red-600">
-        <AlertTriangle className="size-8" aria-hidden />
+        <Icon name="triangle-exclamation-point" className="size-8" aria-hidden />
       </div>
       <h1 className="mt-6 text-2xl font-bold">{t("error.title")}</h1>
       <p className="mt-3 text-muted">{message || t("error.unexpected")}</p>
@@ -52,7 +52,11 @@ export function ErrorScreen({ message, reference }: { message?: string; referenc
               void revalidator.revalidate();
             }}
           >
-            <RefreshCw className={`size-4 ${busy ? "animate-spin" : ""}`} aria-hidden />
+            <Icon
+              name="refresh-cw"
+              className={`size-4 ${busy ? "animate-spin" : ""}`}
+              aria-hidden
+            />
             {t("error.tryAgain")}
           </a>
         )}

@@ -1,5 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 
 /** A notice as the root's loader sends it: its key and its texts in the page's language. */
@@ -23,7 +23,7 @@ export function FlashNotice({ flash: { key, title, body } }: { flash: Flash }) {
   return (
     <div role="status" className="border-b border-brand-200 bg-brand-50" data-testid="flash">
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 text-sm text-brand-900 sm:px-6">
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <Icon name="circle-check" className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p className="flex-1">
           <span className="font-semibold">{title}</span> — {body}
         </p>

@@ -1,12 +1,12 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import {
   FacebookIcon,
   InstagramIcon,
   LinkedinIcon,
   TwitterIcon,
 } from "~/components/ui/social-icons";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useTranslation } from "~/i18n/react";
 import type { ComingSoon } from "./coming-soon-dialog";
 import { Logo } from "./logo";
@@ -92,7 +92,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
             className={`${linkClass} inline-flex items-center gap-2`}
             data-testid="app-ios"
           >
-            <SpriteIcon name="apple" className="size-4" />
+            <Icon name="apple" className="size-4" />
             {t("footer.ios")}
           </Link>
           <Link
@@ -100,7 +100,7 @@ export function Footer({ supportEmail, year }: { supportEmail: string; year: str
             className={`${linkClass} inline-flex items-center gap-2`}
             data-testid="app-android"
           >
-            <SpriteIcon name="smartphone" className="size-4" />
+            <Icon name="smartphone" className="size-4" />
             {t("footer.android")}
           </Link>
         </FooterColumn>

@@ -1,7 +1,7 @@
-import { Menu, Plus, UserRound } from "lucide-react";
 import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
 import { CategoryIcon } from "./category-icon";
@@ -81,7 +81,7 @@ export function Header({
             setDrawerOpen(true);
           }}
         >
-          <Menu className="size-6" aria-hidden />
+          <Icon name="menu" className="size-6" aria-hidden />
         </button>
         <Link to="/" aria-label={t("header.homeLink")} className="shrink-0">
           <Logo />
@@ -96,7 +96,7 @@ export function Header({
             <MemberTools member={member} />
           ) : (
             <Link to="/auth" className={buttonStyles.ghost} data-testid="login-link">
-              <UserRound className="size-5 sm:hidden" aria-hidden />
+              <Icon name="user-round" className="size-5 sm:hidden" aria-hidden />
               <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
             </Link>
           )}
@@ -105,7 +105,7 @@ export function Header({
             className={`${buttonStyles.accent} whitespace-nowrap px-3 sm:px-4`}
             data-testid="place-ad"
           >
-            <Plus className="size-4" aria-hidden />
+            <Icon name="plus" className="size-4" aria-hidden />
             <span>{t("header.placeAd")}</span>
           </Link>
         </nav>

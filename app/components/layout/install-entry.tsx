@@ -1,5 +1,5 @@
-import { Download } from "lucide-react";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { promptInstall } from "./install-prompt";
 
@@ -31,7 +31,7 @@ export function InstallEntry({
         promptInstall();
       }}
     >
-      <Download className={inDrawer ? "size-5 text-brand-700" : "size-4"} aria-hidden />
+      <Icon name="download" className={inDrawer ? "size-5 text-brand-700" : "size-4"} aria-hidden />
       {t("header.install")}
     </button>
   );

@@ -1,5 +1,5 @@
-import { Languages } from "lucide-react";
 import { useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { isLang, languageStorageKey, otherLanguage } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { currentPath } from "~/utils/same-origin-path";
@@ -32,7 +32,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       }}
       className={`inline-flex items-center gap-1.5 rounded-xl px-2 py-2 sm:px-3 text-sm font-medium text-ink hover:bg-slate-100 ${className}`}
     >
-      <Languages className="hidden size-4 sm:block" aria-hidden />
+      <Icon name="languages" className="hidden size-4 sm:block" aria-hidden />
       <span>{t("header.switchLanguage")}</span>
     </a>
   );

@@ -1,18 +1,9 @@
-import {
-  BellRing,
-  Heart,
-  ListChecks,
-  LogOut,
-  MessageCircle,
-  Settings,
-  ShieldCheck,
-  UserRound,
-} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
 import { Avatar } from "~/components/ui/avatar";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 export interface MemberSummary {
@@ -105,23 +96,23 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
           </p>
         </div>
         <Link to="/profile" className={item}>
-          <UserRound className="size-4 text-muted" aria-hidden />
+          <Icon name="user-round" className="size-4 text-muted" aria-hidden />
           {t("memberMenu.profile")}
         </Link>
         <Link to="/my-listings" className={item}>
-          <ListChecks className="size-4 text-muted" aria-hidden />
+          <Icon name="list-checks" className="size-4 text-muted" aria-hidden />
           {t("memberMenu.listings")}
         </Link>
         <Link to="/favorites" className={item}>
-          <Heart className="size-4 text-muted" aria-hidden />
+          <Icon name="heart" className="size-4 text-muted" aria-hidden />
           {t("memberMenu.favorites")}
         </Link>
         <Link to="/saved-searches" className={item} data-testid="menu-saved-searches">
-          <BellRing className="size-4 text-muted" aria-hidden />
+          <Icon name="bell-ring" className="size-4 text-muted" aria-hidden />
           {t("memberMenu.savedSearches")}
         </Link>
         <Link to="/messages" className={item} data-testid="menu-messages">
-          <MessageCircle className="size-4 text-muted" aria-hidden />
+          <Icon name="message-circle" className="size-4 text-muted" aria-hidden />
           <span className="flex-1">{t("memberMenu.messages")}</span>
           {unread && unread.count > 0 ? (
             <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] font-bold leading-none text-white">
@@ -130,18 +121,18 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
           ) : null}
         </Link>
         <Link to="/settings" className={item}>
-          <Settings className="size-4 text-muted" aria-hidden />
+          <Icon name="settings" className="size-4 text-muted" aria-hidden />
           {t("memberMenu.settings")}
         </Link>
         {member.moderator ? (
           <Link to="/moderation" className={item} data-testid="moderation-link">
-            <ShieldCheck className="size-4 text-muted" aria-hidden />
+            <Icon name="shield-check" className="size-4 text-muted" aria-hidden />
             {t("memberMenu.moderation")}
           </Link>
         ) : null}
         <Form method="post" action="/logout" className="border-t border-line">
           <button type="submit" className={`${item} w-full text-red-700`} data-testid="logout">
-            <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
+            <Icon name="log-out" className="size-4 rtl:-scale-x-100" aria-hidden />
             {t("memberMenu.logout")}
           </button>
         </Form>

@@ -1,5 +1,5 @@
-import { Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 declare global {
@@ -30,7 +30,7 @@ export function NativeAppBanner() {
       data-testid="native-app-banner"
       className="flex items-center justify-center gap-2 bg-brand-700 px-4 py-1.5 text-xs font-medium text-white"
     >
-      <Smartphone className="size-3.5" aria-hidden />
+      <Icon name="smartphone" className="size-3.5" aria-hidden />
       {t("nativeApp")}
     </div>
   );

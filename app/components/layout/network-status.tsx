@@ -1,5 +1,5 @@
-import { CircleCheck, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 type State = "online" | "offline" | "back";
@@ -43,7 +43,7 @@ export function NetworkStatus() {
           className="flex max-w-md items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 shadow-lg ring-1 ring-amber-200"
           data-testid="network-offline"
         >
-          <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <Icon name="wifi-off" className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p>
             <span className="block font-semibold">{t("network.offline")}</span>
             {t("network.offlineDescription")}
@@ -54,7 +54,7 @@ export function NetworkStatus() {
           className="flex items-center gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900 shadow-lg ring-1 ring-emerald-200"
           data-testid="network-online"
         >
-          <CircleCheck className="size-4 shrink-0" aria-hidden />
+          <Icon name="circle-check" className="size-4 shrink-0" aria-hidden />
           {t("network.online")}
         </div>
       ) : null}

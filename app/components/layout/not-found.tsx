@@ -1,6 +1,6 @@
-import { Home } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 export function NotFound() {
@@ -17,7 +17,7 @@ export function NotFound() {
       <h1 className="mt-6 text-2xl font-bold">{t("notFound.title")}</h1>
       <p className="mt-3 text-muted">{t("notFound.body")}</p>
       <Link to="/" className={`${buttonStyles.primary} mt-8`}>
-        <Home className="size-4" aria-hidden />
+        <Icon name="house" className="size-4" aria-hidden />
         {t("notFound.home")}
       </Link>
     </main>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -25,7 +25,7 @@ export function SearchBox({ id, defaultValue = "" }: { id: string; defaultValue?
           className="search-input"
         />
         <button type="submit" className="search-submit" aria-label={t("header.searchSubmit")}>
-          <Search className="size-4" aria-hidden />
+          <Icon name="search" className="size-4" aria-hidden />
         </button>
       </form>
     </search>

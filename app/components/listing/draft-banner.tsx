@@ -1,6 +1,6 @@
-import { CloudCheck, History, Trash2, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
@@ -34,7 +34,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
   const tone = amber
     ? "border-amber-300 bg-amber-50 text-amber-900"
     : "border-brand-200 bg-brand-50 text-brand-900";
-  const Icon = online ? CloudCheck : WifiOff;
+  const icon = online ? "cloud-check" : "wifi-off";
 
   return (
     <div
@@ -43,7 +43,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
       data-testid="draft-banner"
       data-tone={amber ? "offline" : "online"}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <Icon name={icon} className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0 flex-1 basis-[calc(100%-1.75rem)] space-y-1 sm:basis-0">
         {savedAt !== null ? (
           <p className="font-medium" data-testid="draft-saved">
@@ -55,7 +55,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
         {notice ? <p data-testid="draft-notice">{t(`form.draft.${notice}`)}</p> : null}
         {restoredFrom !== null && savedAt !== null ? (
           <p className="flex items-center gap-1 text-xs opacity-80" data-testid="draft-restored">
-            <History className="size-3.5 shrink-0" aria-hidden />
+            <Icon name="rotate-ccw-clock" className="size-3.5 shrink-0" aria-hidden />
             {t("form.draft.restored", { time: formatDraftTime(lang, restoredFrom, now) })}
           </p>
         ) : null}
@@ -75,7 +75,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
                 onClick={draft.takeOffer}
                 className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-semibold shadow-sm ring-1 ring-current/30 hover:bg-white/80 focus-visible:outline-2 focus-visible:outline-current"
               >
-                <History className="size-4" aria-hidden />
+                <Icon name="rotate-ccw-clock" className="size-4" aria-hidden />
                 {t("form.draft.restore")}
               </button>
               <button
@@ -96,7 +96,7 @@ export function DraftBanner({ draft }: { draft: ListingDraft }) {
           className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold underline-offset-2 hover:bg-white/60 hover:underline focus-visible:outline-2 focus-visible:outline-current"
           data-testid="draft-clear"
         >
-          <Trash2 className="size-4" aria-hidden />
+          <Icon name="trash" className="size-4" aria-hidden />
           {t("form.draft.clear")}
         </button>
       ) : null}

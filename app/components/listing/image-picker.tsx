@@ -1,7 +1,7 @@
-import { Check, ImageOff, ImagePlus, RotateCw, Star, WifiOff, X } from "lucide-react";
 import { type DragEvent, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { isLang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
@@ -94,7 +94,7 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
           htmlFor={inputProps.id}
           className="flex cursor-pointer flex-col items-center gap-2 px-4 py-6 text-center"
         >
-          <ImagePlus className="size-8 text-brand-600" aria-hidden />
+          <Icon name="image-plus" className="size-8 text-brand-600" aria-hidden />
           <span className="text-sm font-medium text-ink">{t("form.upload.dropZone")}</span>
           <span className={`${buttonStyles.secondary} pointer-events-none`}>
             {t("form.upload.browse")}
@@ -161,7 +161,7 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
                 >
                   {broken.has(item.key) ? (
                     <div className="flex aspect-4/3 w-full flex-col items-center justify-center gap-1 text-xs text-muted">
-                      <ImageOff className="size-6" aria-hidden />
+                      <Icon name="image-off" className="size-6" aria-hidden />
                       {t("form.upload.previewUnavailable")}
                     </div>
                   ) : (
@@ -193,7 +193,7 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
                         aria-label={t("form.upload.makePrimary")}
                         title={t("form.upload.makePrimary")}
                       >
-                        <Star className="size-4" aria-hidden />
+                        <Icon name="star" className="size-4" aria-hidden />
                       </button>
                     ) : null}
                     <button
@@ -205,7 +205,7 @@ export function ImagePicker({ photos, inputProps, busy }: ImagePickerProps) {
                       title={t("form.upload.remove", { n })}
                       data-testid="image-remove"
                     >
-                      <X className="size-4" aria-hidden />
+                      <Icon name="x" className="size-4" aria-hidden />
                     </button>
                   </div>
                 </li>
@@ -271,7 +271,7 @@ function UploadStatus({
         >
           {upload.again ? (
             <span className="mb-1 flex items-center gap-1 text-amber-900">
-              <RotateCw className="size-3.5 shrink-0" aria-hidden />
+              <Icon name="rotate-cw" className="size-3.5 shrink-0" aria-hidden />
               {t("form.upload.photoRetrying")}
             </span>
           ) : null}
@@ -294,7 +294,7 @@ function UploadStatus({
           data-testid="photo-upload"
           data-status={upload.status}
         >
-          <WifiOff className="size-3.5 shrink-0" aria-hidden />
+          <Icon name="wifi-off" className="size-3.5 shrink-0" aria-hidden />
           {upload.status === "waiting"
             ? t("form.upload.photoWaiting")
             : t("form.upload.photoRetrying")}
@@ -307,7 +307,7 @@ function UploadStatus({
           data-testid="photo-upload"
           data-status="staged"
         >
-          <Check className="size-3.5 shrink-0" aria-hidden />
+          <Icon name="check" className="size-3.5 shrink-0" aria-hidden />
           {t("form.upload.photoDone")}
         </p>
       );
@@ -327,7 +327,7 @@ function UploadStatus({
             data-testid="photo-retry"
             aria-label={t("form.upload.photoRetryLabel", { n })}
           >
-            <RotateCw className="size-3.5" aria-hidden />
+            <Icon name="rotate-cw" className="size-3.5" aria-hidden />
             {t("form.upload.photoRetry")}
           </button>
         </div>

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { useModal } from "~/components/ui/dialog";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { GalleryImage } from "./gallery-image";
 
@@ -113,7 +113,7 @@ export function Lightbox({
               aria-label={t("detail.lightbox.close")}
               data-testid="lightbox-close"
             >
-              <X className="size-6" aria-hidden />
+              <Icon name="x" className="size-6" aria-hidden />
             </button>
           </div>
           <div
@@ -185,7 +185,7 @@ function StepButton({
   label: string;
   onClick: () => void;
 }) {
-  const Icon = side === "start" ? ChevronLeft : ChevronRight;
+  const icon = side === "start" ? "chevron-left" : "chevron-right";
   return (
     <button
       type="button"
@@ -196,7 +196,7 @@ function StepButton({
       } -translate-y-1/2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:p-3`}
       data-testid={side === "start" ? "lightbox-previous" : "lightbox-next"}
     >
-      <Icon className="size-6 rtl:-scale-x-100" aria-hidden />
+      <Icon name={icon} className="size-6 rtl:-scale-x-100" aria-hidden />
     </button>
   );
 }

@@ -1,6 +1,6 @@
-import { Home, SearchX, ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 
 /** The texts a listing route throws, already translated on the server. */
 export interface ListingErrorData {
@@ -17,7 +17,7 @@ export function ListingErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || typeof error.data !== "object" || !error.data) throw error;
   const body = error.data as ListingErrorData;
-  const Icon = error.status === 403 ? ShieldAlert : SearchX;
+  const icon = error.status === 403 ? "shield-exclamation-point" : "search-x";
   return (
     <main
       id="main"
@@ -25,12 +25,12 @@ export function ListingErrorBoundary() {
       data-testid="listing-error"
     >
       <span className="rounded-full bg-brand-50 p-4 text-brand-600">
-        <Icon className="size-8" aria-hidden />
+        <Icon name={icon} className="size-8" aria-hidden />
       </span>
       <h1 className="mt-6 text-2xl font-bold">{body.title}</h1>
       <p className="mt-3 text-muted">{body.message}</p>
       <Link to="/" className={`${buttonStyles.primary} mt-8`}>
-        <Home className="size-4" aria-hidden />
+        <Icon name="house" className="size-4" aria-hidden />
         {body.home}
       </Link>
     </main>

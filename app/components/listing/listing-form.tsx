@@ -1,10 +1,10 @@
-import { ImagePlus, RefreshCw, Send, WifiOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { CityOptions } from "~/components/ui/city-options";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { forgetQueuedPosts } from "~/service-worker/caches";
 import type { FormReply } from "~/utils/form-reply";
@@ -377,7 +377,7 @@ export function ListingForm({
             tabIndex={hydrated && fieldsState !== "error" ? -1 : undefined}
             data-testid="refresh-form"
           >
-            <RefreshCw className="size-4" aria-hidden />
+            <Icon name="refresh-cw" className="size-4" aria-hidden />
             {t("form.continue")}
           </button>
           <p className="mt-1.5 text-xs text-muted">{t("form.continueHint")}</p>
@@ -461,7 +461,7 @@ export function ListingForm({
               <ImagePicker photos={photos} inputProps={props} busy={saving} />
             ) : (
               <div className="flex items-center gap-3 rounded-xl border border-dashed border-line p-4">
-                <ImagePlus className="size-6 shrink-0 text-muted" aria-hidden />
+                <Icon name="image-plus" className="size-6 shrink-0 text-muted" aria-hidden />
                 <input
                   {...props}
                   type="file"
@@ -485,7 +485,7 @@ export function ListingForm({
           disabled={saving}
           data-testid="listing-submit"
         >
-          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
           {mode === "create"
             ? saving
               ? t("form.posting")
@@ -504,7 +504,7 @@ export function ListingForm({
             className="flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
             data-testid="listing-queued"
           >
-            <WifiOff className="size-4 shrink-0" aria-hidden />
+            <Icon name="wifi-off" className="size-4 shrink-0" aria-hidden />
             {mode === "create" ? t("form.queued") : t("form.queuedEdit")}
           </p>
         ) : retrying ? (
@@ -512,7 +512,7 @@ export function ListingForm({
             className="flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
             data-testid="listing-retrying"
           >
-            <RefreshCw className="size-4 shrink-0" aria-hidden />
+            <Icon name="refresh-cw" className="size-4 shrink-0" aria-hidden />
             {t("form.saveRetrying")}
           </p>
         ) : null}

@@ -1,6 +1,6 @@
-import { ImageOff } from "lucide-react";
 import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { GalleryImage } from "./gallery-image";
 
@@ -61,7 +61,7 @@ export function ListingGallery({
   if (!shown) {
     return (
       <div className="flex aspect-4/3 w-full flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-muted">
-        <ImageOff className="size-10" aria-hidden />
+        <Icon name="image-off" className="size-10" aria-hidden />
         <span className="text-sm">{t("detail.noImages")}</span>
       </div>
     );

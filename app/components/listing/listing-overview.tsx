@@ -1,9 +1,8 @@
-import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
@@ -44,7 +43,7 @@ export function StatusNotice({ page, renewError }: { page: ListingPageView; rene
               disabled={busy}
               data-testid="owner-renew"
             >
-              <RefreshCw className="size-4" aria-hidden />
+              <Icon name="refresh-cw" className="size-4" aria-hidden />
               {t("detail.owner.renew")}
             </button>
           </Form>
@@ -73,11 +72,11 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
         </div>
         <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
           <span className="inline-flex items-center gap-1">
-            <SpriteIcon name="calendar-days" className="size-4" />
+            <Icon name="calendar-days" className="size-4" />
             {t("detail.postedOn", { date: page.postedOn })}
           </span>
           <span className="inline-flex items-center gap-1">
-            <SpriteIcon name="eye" className="size-4" />
+            <Icon name="eye" className="size-4" />
             {page.viewsText}
           </span>
         </p>
@@ -112,7 +111,7 @@ export function ListingAbout({ page }: { page: ListingPageView }) {
       </DetailCard>
       <DetailCard title={t("detail.location")}>
         <p className="flex items-center gap-2 text-ink" data-testid="listing-location">
-          <SpriteIcon name="map-pin" className="size-4 text-brand-600" />
+          <Icon name="map-pin" className="size-4 text-brand-600" />
           {page.location}
         </p>
         <div
@@ -120,7 +119,7 @@ export function ListingAbout({ page }: { page: ListingPageView }) {
           role="img"
           aria-label={t("detail.mapPlaceholder", { location: page.locationName })}
         >
-          <SpriteIcon name="map-pin" className="size-10" />
+          <Icon name="map-pin" className="size-10" />
         </div>
       </DetailCard>
     </>

@@ -1,5 +1,5 @@
-import { CheckCircle2, Eye, EyeOff, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { MyListingRow } from "~/views/listing/my-listings.server";
 
@@ -147,12 +147,12 @@ function RowActions({
   const busy = useNavigation().state === "submitting";
   const small =
     "inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-xs font-semibold ring-1 ring-line hover:bg-slate-50";
-  const statusForm = (intent: string, label: string, Icon: typeof Eye) => (
+  const statusForm = (intent: string, label: string, icon: IconName) => (
     <Form method="post" action="/my-listings">
       <input type="hidden" name="listingId" value={row.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" name="intent" value={intent} className={small} disabled={busy}>
-        <Icon className="size-3.5" aria-hidden />
+        <Icon name={icon} className="size-3.5" aria-hidden />
         {label}
       </button>
     </Form>
@@ -172,7 +172,7 @@ function RowActions({
               disabled={busy}
               className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
             >
-              <Trash2 className="size-3.5" aria-hidden />
+              <Icon name="trash" className="size-3.5" aria-hidden />
               {t("mine.confirmYes")}
             </button>
           </Form>
@@ -187,20 +187,20 @@ function RowActions({
     <fieldset className="flex flex-wrap gap-2">
       <legend className="sr-only">{t("mine.actionsFor", { title: row.title })}</legend>
       <Link to={`/listing/${row.id}`} className={small}>
-        <Eye className="size-3.5" aria-hidden />
+        <Icon name="eye" className="size-3.5" aria-hidden />
         {t("mine.view")}
       </Link>
       <Link to={`/edit-listing/${row.id}`} className={small}>
-        <Pencil className="size-3.5" aria-hidden />
+        <Icon name="pencil" className="size-3.5" aria-hidden />
         {t("mine.edit")}
       </Link>
       {row.removed ? null : (
         <>
-          {row.renewable ? statusForm("renew", t("mine.renew"), RefreshCw) : null}
-          {row.rawStatus !== "sold" ? statusForm("sold", t("mine.markSold"), CheckCircle2) : null}
-          {row.rawStatus !== "inactive" ? statusForm("hide", t("mine.hide"), EyeOff) : null}
+          {row.renewable ? statusForm("renew", t("mine.renew"), "refresh-cw") : null}
+          {row.rawStatus !== "sold" ? statusForm("sold", t("mine.markSold"), "circle-check") : null}
+          {row.rawStatus !== "inactive" ? statusForm("hide", t("mine.hide"), "eye-off") : null}
           {row.rawStatus === "sold" || row.rawStatus === "inactive"
-            ? statusForm("activate", t("mine.activate"), Eye)
+            ? statusForm("activate", t("mine.activate"), "eye")
             : null}
         </>
       )}
@@ -210,7 +210,7 @@ function RowActions({
         preventScrollReset
         className={`${small} text-red-700`}
       >
-        <Trash2 className="size-3.5" aria-hidden />
+        <Icon name="trash" className="size-3.5" aria-hidden />
         {t("mine.delete")}
       </Link>
     </fieldset>

@@ -1,8 +1,8 @@
-import { CheckCircle2, Eye, EyeOff, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { FormAlert } from "~/components/ui/field";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
@@ -15,7 +15,7 @@ import { DetailCard } from "./detail-card";
 export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
   const { t } = useTranslation("listings");
   const busy = useNavigation().state === "submitting";
-  const statusButton = (intent: string, label: string, Icon: typeof Eye) => (
+  const statusButton = (intent: string, label: string, icon: IconName) => (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <button
@@ -24,7 +24,7 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
         disabled={busy}
         data-testid={`owner-${intent}`}
       >
-        <Icon className="size-4" aria-hidden />
+        <Icon name={icon} className="size-4" aria-hidden />
         {label}
       </button>
     </Form>
@@ -38,7 +38,7 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
           className={`${buttonStyles.primary} w-full`}
           data-testid="owner-edit"
         >
-          <Pencil className="size-4" aria-hidden />
+          <Icon name="pencil" className="size-4" aria-hidden />
           {t("detail.owner.edit")}
         </Link>
         {page.expiry?.until ? (
@@ -48,18 +48,18 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
         ) : null}
         {/* An expired listing's renewal is in its notice, at the top of the page. */}
         {page.expiry?.renewable && page.status !== "expired"
-          ? statusButton("renew", t("detail.owner.renew"), RefreshCw)
+          ? statusButton("renew", t("detail.owner.renew"), "refresh-cw")
           : null}
         {page.status === "removed" ? null : (
           <>
             {page.status !== "sold"
-              ? statusButton("sold", t("detail.owner.markSold"), CheckCircle2)
+              ? statusButton("sold", t("detail.owner.markSold"), "circle-check")
               : null}
             {page.status !== "inactive"
-              ? statusButton("hide", t("detail.owner.hide"), EyeOff)
+              ? statusButton("hide", t("detail.owner.hide"), "eye-off")
               : null}
             {page.status === "sold" || page.status === "inactive"
-              ? statusButton("activate", t("detail.owner.activate"), Eye)
+              ? statusButton("activate", t("detail.owner.activate"), "eye")
               : null}
           </>
         )}
@@ -70,7 +70,7 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
             questionClassName="text-sm font-semibold text-red-800"
             intent="delete"
             confirm={t("detail.owner.confirmYes")}
-            Icon={Trash2}
+            icon="trash"
             cancel={t("detail.owner.cancel")}
             cancelTo={`/listing/${page.id}`}
             busy={busy}
@@ -83,7 +83,7 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
             className={`${buttonStyles.secondary} w-full text-red-700`}
             data-testid="owner-delete"
           >
-            <Trash2 className="size-4" aria-hidden />
+            <Icon name="trash" className="size-4" aria-hidden />
             {t("detail.owner.delete")}
           </Link>
         )}

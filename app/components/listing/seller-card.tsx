@@ -1,10 +1,9 @@
-import { BadgeCheck, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
@@ -50,7 +49,7 @@ export function SellerCard({
           </p>
           {seller.verified ? (
             <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
-              <BadgeCheck className="size-3.5" aria-hidden />
+              <Icon name="badge-check" className="size-3.5" aria-hidden />
               {t("detail.verified")}
             </span>
           ) : null}
@@ -59,7 +58,7 @@ export function SellerCard({
               className="mt-1 flex items-center gap-1 text-xs text-ink"
               data-testid="seller-replies"
             >
-              <Clock className="size-3.5 text-muted" aria-hidden />
+              <Icon name="clock" className="size-3.5 text-muted" aria-hidden />
               {seller.replies}
             </p>
           ) : null}
@@ -84,7 +83,7 @@ export function SellerCard({
                 className={`${buttonStyles.primary} w-full`}
                 data-testid="login-required-whatsapp"
               >
-                <SpriteIcon name="lock-keyhole" className="size-4" />
+                <Icon name="lock-keyhole" className="size-4" />
                 {t("detail.loginRequired")}
               </Link>
               <Link
@@ -92,7 +91,7 @@ export function SellerCard({
                 className={`${buttonStyles.secondary} w-full`}
                 data-testid="login-required-phone"
               >
-                <SpriteIcon name="phone" className="size-4" />
+                <Icon name="phone" className="size-4" />
                 {t("detail.loginRequired")}
               </Link>
             </>
@@ -107,7 +106,7 @@ export function SellerCard({
                 className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
                 data-testid="whatsapp"
               >
-                <SpriteIcon name="message-circle" className="size-4" />
+                <Icon name="message-circle" className="size-4" />
                 {t("detail.whatsapp")}
               </a>
               <a
@@ -115,7 +114,7 @@ export function SellerCard({
                 className={`${buttonStyles.secondary} w-full`}
                 data-testid="seller-phone"
               >
-                <SpriteIcon name="phone" className="size-4" />
+                <Icon name="phone" className="size-4" />
                 <span dir="ltr">{contact.phone}</span>
               </a>
             </>
@@ -129,7 +128,7 @@ export function SellerCard({
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-whatsapp"
               >
-                <SpriteIcon name="message-circle" className="size-4" />
+                <Icon name="message-circle" className="size-4" />
                 {t("detail.whatsapp")}
               </button>
               <button
@@ -138,7 +137,7 @@ export function SellerCard({
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-phone"
               >
-                <SpriteIcon name="phone" className="size-4" />
+                <Icon name="phone" className="size-4" />
                 {t("detail.showPhone")}
               </button>
             </fetcher.Form>

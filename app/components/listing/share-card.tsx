@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
 import { DetailCard } from "./detail-card";
@@ -53,7 +53,7 @@ export function ShareCard({
           }}
           data-testid="share-link"
         >
-          <SpriteIcon name="share-2" className="size-4" />
+          <Icon name="share-2" className="size-4" />
           {copied ? t("share.linkCopied") : canShare ? t("share.title") : t("share.copyLink")}
         </a>
         <a
@@ -63,7 +63,7 @@ export function ShareCard({
           className={`${buttonStyles.secondary} w-full`}
           data-testid="share-whatsapp"
         >
-          <SpriteIcon name="message-circle" className="size-4" />
+          <Icon name="message-circle" className="size-4" />
           {t("share.whatsapp")}
         </a>
       </div>

@@ -1,6 +1,6 @@
-import { ChevronRight, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { InboxRowView } from "~/views/messaging/inbox-view.server";
 import { LocalTime } from "./local-time";
@@ -98,7 +98,7 @@ export function InboxList({
                     data-testid="inbox-open"
                   >
                     {t("inbox.open")}
-                    <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
+                    <Icon name="chevron-right" className="size-4 rtl:-scale-x-100" aria-hidden />
                   </Link>
                 </div>
               )}
@@ -125,7 +125,7 @@ export function InboxList({
                 />
               ) : (
                 <span className="flex size-14 items-center justify-center rounded-xl bg-slate-100 text-slate-400 sm:size-16">
-                  <ImageOff className="size-5" aria-hidden />
+                  <Icon name="image-off" className="size-5" aria-hidden />
                 </span>
               )}
             </div>

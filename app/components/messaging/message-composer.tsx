@@ -1,9 +1,9 @@
-import { Send } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
@@ -216,7 +216,7 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
           aria-label={t("thread.send")}
           data-testid="composer-send"
         >
-          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
           <span className="hidden sm:inline">{t("thread.send")}</span>
         </button>
       </fetcher.Form>

@@ -1,5 +1,5 @@
-import { Check, CheckCheck, Clock } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { LocalTime } from "./local-time";
 import type { MessageView } from "./message-types";
@@ -61,17 +61,17 @@ export function MessageItem({ message }: { message: MessageView }) {
         {message.mine ? (
           pending ? (
             <>
-              <Clock className="size-3" aria-hidden />
+              <Icon name="clock" className="size-3" aria-hidden />
               <span>{t("thread.sending")}</span>
             </>
           ) : message.seen ? (
             <>
-              <CheckCheck className="size-3.5 text-brand-600" aria-hidden />
+              <Icon name="check-check" className="size-3.5 text-brand-600" aria-hidden />
               <span data-testid="message-seen">{t("thread.seen")}</span>
             </>
           ) : (
             <>
-              <Check className="size-3.5" aria-hidden />
+              <Icon name="check" className="size-3.5" aria-hidden />
               <span>{t("thread.sent")}</span>
             </>
           )

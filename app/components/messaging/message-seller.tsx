@@ -1,9 +1,8 @@
-import { MessageSquareText } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
 import type { MessageSellerView } from "~/views/messaging/message-seller.server";
 
 // The form (and Conform) is fetched when it is shown: members who have not written yet.
@@ -25,9 +24,9 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
         title={texts.loginHint}
         data-testid="login-required-chat"
       >
-        <SpriteIcon name="lock-keyhole" className="size-4" />
+        <Icon name="lock-keyhole" className="size-4" />
         {texts.loginRequired}
-        <MessageSquareText className="size-4" aria-hidden />
+        <Icon name="message-square-text" className="size-4" aria-hidden />
       </Link>
     );
   }
@@ -41,7 +40,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
           className={`${buttonStyles.primary} w-full`}
           data-testid="open-conversation"
         >
-          <MessageSquareText className="size-4" aria-hidden />
+          <Icon name="message-square-text" className="size-4" aria-hidden />
           {texts.open}
         </Link>
       </div>
@@ -55,7 +54,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
         listingId={view.listingId}
         heading={
           <>
-            <MessageSquareText className="size-4 text-brand-600" aria-hidden />
+            <Icon name="message-square-text" className="size-4 text-brand-600" aria-hidden />
             {texts.title}
           </>
         }

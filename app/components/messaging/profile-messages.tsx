@@ -1,6 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { useNamespace } from "~/i18n/react";
 import type { InboxRowView } from "~/views/messaging/inbox-view.server";
 import { InboxList } from "./inbox-list";
@@ -21,7 +21,7 @@ export function ProfileMessages({
       <div className="text-center">
         <Link to="/messages" className={buttonStyles.secondary} data-testid="view-all-messages">
           {t("profile.viewAll")}
-          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Icon name="chevron-right" className="size-4 rtl:-scale-x-100" aria-hidden />
         </Link>
       </div>
     </div>

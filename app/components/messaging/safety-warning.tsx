@@ -1,5 +1,5 @@
-import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { SafetyFlags } from "~/domain/messaging/safety-check";
 import { useTranslation } from "~/i18n/react";
 
@@ -13,7 +13,11 @@ export function SafetyWarning({ flags }: { flags: SafetyFlags }) {
       className="flex max-w-[85%] gap-2 rounded-xl bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200 sm:max-w-md"
       data-testid="safety-warning"
     >
-      <ShieldAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+      <Icon
+        name="shield-exclamation-point"
+        className="mt-0.5 size-4 shrink-0 text-amber-600"
+        aria-hidden
+      />
       <div className="space-y-1">
         <p className="font-semibold">{t("thread.safety.title")}</p>
         {flags.payment ? <p data-testid="safety-payment">{t("thread.safety.payment")}</p> : null}

@@ -1,9 +1,9 @@
-import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import type { FormReply } from "~/utils/form-reply";
 
 const startConversationSchema = () =>
@@ -84,7 +84,7 @@ export function StartConversationForm({
         disabled={busy}
         data-testid="message-seller-send"
       >
-        <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+        <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
         {busy ? texts.sending : texts.send}
       </button>
     </fetcher.Form>

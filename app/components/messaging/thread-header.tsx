@@ -1,7 +1,7 @@
-import { ArrowLeft, Ban, ImageOff } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
 
@@ -22,7 +22,7 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
           aria-label={t("thread.back")}
           data-testid="thread-back"
         >
-          <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
+          <Icon name="arrow-left" className="size-5 rtl:-scale-x-100" aria-hidden />
         </Link>
         <Avatar member={page.other.avatar} size="size-10 shrink-0" />
         <div className="min-w-0 flex-1">
@@ -61,7 +61,7 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
             />
           ) : (
             <span className="flex size-12 items-center justify-center rounded-lg bg-slate-100 text-slate-400">
-              <ImageOff className="size-5" aria-hidden />
+              <Icon name="image-off" className="size-5" aria-hidden />
             </span>
           )}
         </Link>
@@ -73,7 +73,7 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
             className="shrink-0 rounded-lg p-2 text-sm font-medium text-red-700 hover:bg-red-50 sm:px-3"
             data-testid="block-member"
           >
-            <Ban className="size-4 sm:hidden" aria-hidden />
+            <Icon name="ban" className="size-4 sm:hidden" aria-hidden />
             <span className="sr-only sm:not-sr-only">{t("thread.block")}</span>
           </Link>
         ) : null}
@@ -86,7 +86,7 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
           questionClassName="text-sm text-red-900"
           intent="block"
           confirm={t("thread.blockYes")}
-          Icon={Ban}
+          icon="ban"
           cancel={t("thread.cancel")}
           cancelTo="."
           busy={busy}

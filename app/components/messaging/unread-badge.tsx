@@ -1,5 +1,5 @@
-import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { UnreadCount } from "./message-types";
@@ -23,7 +23,7 @@ export function UnreadBadge({ initial }: { initial: UnreadCount | null | undefin
       title={label}
       data-testid="messages-link"
     >
-      <MessageCircle className="size-5" aria-hidden />
+      <Icon name="message-circle" className="size-5" aria-hidden />
       {count > 0 ? (
         <span
           className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-white"

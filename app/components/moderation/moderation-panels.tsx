@@ -1,16 +1,6 @@
-import {
-  Ban,
-  Check,
-  ExternalLink,
-  Flag,
-  ImageOff,
-  RotateCcw,
-  ShieldCheck,
-  Trash2,
-  UserCheck,
-} from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
@@ -83,7 +73,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
               />
             ) : (
               <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted">
-                <ImageOff className="size-5" aria-hidden />
+                <Icon name="image-off" className="size-5" aria-hidden />
                 {t("page.noImage")}
               </span>
             )}
@@ -97,7 +87,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                 {t(`page.status.${item.status}`)}
               </span>
               <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
-                <Flag className="size-3.5" aria-hidden />
+                <Icon name="flag" className="size-3.5" aria-hidden />
                 {item.reportCountText}
               </span>
             </div>
@@ -111,7 +101,11 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                   className="inline-flex items-center gap-1 text-brand-700 hover:underline"
                 >
                   <span dir="auto">{item.title}</span>
-                  <ExternalLink className="size-3.5 shrink-0 rtl:-scale-x-100" aria-hidden />
+                  <Icon
+                    name="external-link"
+                    className="size-3.5 shrink-0 rtl:-scale-x-100"
+                    aria-hidden
+                  />
                 </Link>
               ) : (
                 <span dir="auto">{item.title}</span>
@@ -192,7 +186,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                 className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
                 data-testid="action-dismiss"
               >
-                <Check className="size-4" aria-hidden />
+                <Icon name="check" className="size-4" aria-hidden />
                 {t("page.actions.dismiss")}
               </button>
               {canRemove ? (
@@ -204,7 +198,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                   className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
                   data-testid="action-remove"
                 >
-                  <Trash2 className="size-4" aria-hidden />
+                  <Icon name="trash" className="size-4" aria-hidden />
                   {t("page.actions.remove")}
                 </button>
               ) : null}
@@ -217,7 +211,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                   className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
                   data-testid="action-restore"
                 >
-                  <RotateCcw className="size-4" aria-hidden />
+                  <Icon name="rotate-ccw" className="size-4" aria-hidden />
                   {t("page.actions.restore")}
                 </button>
               ) : null}
@@ -230,7 +224,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                   className={`${small} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
                   data-testid="action-suspend"
                 >
-                  <Ban className="size-4" aria-hidden />
+                  <Icon name="ban" className="size-4" aria-hidden />
                   {t("page.actions.suspend")}
                 </button>
               ) : null}
@@ -287,7 +281,7 @@ export function SuspendedList({ members, reply }: { members: SuspendedView[]; re
                     className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
                     data-testid="action-lift"
                   >
-                    <UserCheck className="size-4" aria-hidden />
+                    <Icon name="user-check" className="size-4" aria-hidden />
                     {t("page.actions.lift")}
                   </button>
                 )}
@@ -326,7 +320,7 @@ function Who({ entry }: { entry: LogView }) {
     <bdi>{entry.who}</bdi>
   ) : (
     <span className="inline-flex items-center gap-1 text-muted">
-      <ShieldCheck className="size-3.5" aria-hidden />
+      <Icon name="shield-check" className="size-3.5" aria-hidden />
       {t("page.system")}
     </span>
   );

@@ -1,8 +1,8 @@
-import { Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
 import { ReportFields, useReportForm } from "./report-form";
@@ -55,7 +55,7 @@ export function ReportDialog({
             disabled={fetcher.state !== "idle"}
             data-testid="report-submit"
           >
-            <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+            <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
             {fetcher.state !== "idle" ? t("report.submitting") : t("report.submit")}
           </button>
         </div>

@@ -1,9 +1,9 @@
-import { Send } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-limits";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
@@ -124,7 +124,7 @@ export function InlineReportForm({
           disabled={busy}
           data-testid="report-submit"
         >
-          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
           {busy ? t("report.submitting") : t("report.submit")}
         </button>
         <Link

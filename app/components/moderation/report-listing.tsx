@@ -1,9 +1,8 @@
-import { LogIn } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
-import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { toast } from "~/components/ui/toast";
 import { useNamespace } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
@@ -66,11 +65,11 @@ export function ReportListing({
             className={`${buttonStyles.secondary} w-full`}
             data-testid="report-login"
           >
-            <SpriteIcon name="flag" className="size-4" />
+            <Icon name="flag" className="size-4" />
             {t("report.button")}
           </Link>
           <p className="mt-2 flex items-center gap-1.5 text-xs text-muted">
-            <LogIn className="size-3.5 rtl:-scale-x-100" aria-hidden />
+            <Icon name="log-in" className="size-3.5 rtl:-scale-x-100" aria-hidden />
             {t("report.loginRequired")}
           </p>
         </>
@@ -91,7 +90,7 @@ export function ReportListing({
           }}
           data-testid="report-open"
         >
-          <SpriteIcon name="flag" className="size-4" />
+          <Icon name="flag" className="size-4" />
           {t("report.button")}
         </Link>
       )}

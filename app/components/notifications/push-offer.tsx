@@ -1,5 +1,5 @@
-import { BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import { PushOptIn } from "./push-opt-in";
 import type { PushState } from "./web-push-client";
@@ -47,7 +47,7 @@ export function PushOffer() {
       data-testid="push-offer"
     >
       <div className="flex min-w-0 items-start gap-3 sm:flex-1" data-testid="push-offer-text">
-        <BellRing className="size-5 shrink-0 text-brand-700" aria-hidden />
+        <Icon name="bell-ring" className="size-5 shrink-0 text-brand-700" aria-hidden />
         <div className="min-w-0">
           <p className="font-semibold text-ink">{t("push.offerTitle")}</p>
           {state === "off" ? <p className="text-muted">{t("push.offerBody")}</p> : null}

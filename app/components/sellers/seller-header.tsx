@@ -1,5 +1,5 @@
-import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
+import { Icon } from "~/components/ui/icon";
 import type { SellerView } from "~/views/sellers/seller-view.server";
 
 /**
@@ -23,28 +23,28 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
             className="mt-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
             data-testid="seller-verified"
           >
-            <BadgeCheck className="size-3.5" aria-hidden />
+            <Icon name="badge-check" className="size-3.5" aria-hidden />
             {seller.verified}
           </span>
         ) : null}
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
           <li className={item}>
-            <CalendarDays className="size-4" aria-hidden />
+            <Icon name="calendar-days" className="size-4" aria-hidden />
             {seller.memberSince}
           </li>
           {seller.city ? (
             <li className={item} data-testid="seller-city">
-              <MapPin className="size-4" aria-hidden />
+              <Icon name="map-pin" className="size-4" aria-hidden />
               {seller.city}
             </li>
           ) : null}
           <li className={item} data-testid="seller-active-count">
-            <Tag className="size-4" aria-hidden />
+            <Icon name="tag" className="size-4" aria-hidden />
             {seller.activeListings}
           </li>
           {seller.replies ? (
             <li className={`${item} text-ink`} data-testid="seller-replies">
-              <Clock className="size-4" aria-hidden />
+              <Icon name="clock" className="size-4" aria-hidden />
               {seller.replies}
             </li>
           ) : null}

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Icon, type IconName } from "./icon";
 
 /*
  * Pieces of the long information pages (about, safety tips, terms): their table of contents and
@@ -65,7 +66,7 @@ export function ArticleNote({
   id,
   as: Tag = "aside",
   tone,
-  icon: Icon,
+  icon,
   title,
   className = "mt-8",
   children,
@@ -75,7 +76,7 @@ export function ArticleNote({
   /** Its margin above. */
   className?: string;
   tone: keyof typeof tones;
-  icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+  icon: IconName;
   title: string;
   children: ReactNode;
 }) {
@@ -86,7 +87,7 @@ export function ArticleNote({
       aria-labelledby={`${id}-title`}
       className={`${className} flex scroll-mt-24 gap-4 rounded-2xl p-5 ${style.box}`}
     >
-      <Icon aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${style.icon}`} />
+      <Icon name={icon} aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${style.icon}`} />
       <div>
         <h2 id={`${id}-title`} className={`font-semibold ${style.title}`}>
           {title}

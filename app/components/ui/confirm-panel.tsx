@@ -1,6 +1,6 @@
-import type { LucideIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * "Are you sure?" for a destructive step, drawn in the page (no JavaScript needed): a link to
@@ -12,7 +12,7 @@ export function ConfirmPanel({
   questionClassName,
   intent,
   confirm,
-  Icon,
+  icon,
   cancel,
   cancelTo,
   busy,
@@ -24,7 +24,7 @@ export function ConfirmPanel({
   questionClassName: string;
   intent: string;
   confirm: string;
-  Icon: LucideIcon;
+  icon: IconName;
   cancel: string;
   cancelTo: string;
   busy: boolean;
@@ -50,7 +50,7 @@ export function ConfirmPanel({
             className={`${buttonStyles.primary} bg-red-600 hover:bg-red-700`}
             data-testid={`confirm-${name}-yes`}
           >
-            <Icon className="size-4" aria-hidden />
+            <Icon name={icon} className="size-4" aria-hidden />
             {confirm}
           </button>
         </Form>

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
 interface DialogProps {
@@ -74,7 +74,7 @@ export function Dialog({
           className="-me-2 -mt-2 rounded-full p-2 text-muted hover:bg-slate-100 hover:text-ink"
           aria-label={t("close")}
         >
-          <X className="size-5" aria-hidden />
+          <Icon name="x" className="size-5" aria-hidden />
         </DialogClose>
       </div>
       {description ? (

@@ -1,4 +1,4 @@
-import { SpriteIcon } from "./sprite-icon";
+import { Icon } from "./icon";
 
 /*
  * Simple marks for the social networks (lucide-react no longer ships brand icons), drawn on a
@@ -8,17 +8,17 @@ import { SpriteIcon } from "./sprite-icon";
 type IconProps = { className?: string };
 
 export function FacebookIcon({ className }: IconProps) {
-  return <SpriteIcon name="facebook" className={className} />;
+  return <Icon name="facebook" className={className} />;
 }
 
 export function TwitterIcon({ className }: IconProps) {
-  return <SpriteIcon name="twitter" className={className} />;
+  return <Icon name="twitter" className={className} />;
 }
 
 export function InstagramIcon({ className }: IconProps) {
-  return <SpriteIcon name="instagram" className={className} />;
+  return <Icon name="instagram" className={className} />;
 }
 
 export function LinkedinIcon({ className }: IconProps) {
-  return <SpriteIcon name="linkedin" className={className} />;
+  return <Icon name="linkedin" className={className} />;
 }

@@ -35,12 +35,6 @@ export interface AppContext {
    * isUnavailable): the server then answers 503 with Retry-After instead of 500.
    */
   outage: { unavailable: boolean };
-  /**
-   * What a page adds to its document's head for search engines, written by the server around the
-   * React page (entry.server.tsx) and never serialised into the page's data, where it would travel
-   * twice: a listing's schema.org description.
-   */
-  documentHead: { jsonLd?: string };
 }
 
 export interface RequestLogger {

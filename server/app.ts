@@ -368,7 +368,6 @@ export function createApp({
         links,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
-        documentHead: {},
       }),
     }),
   );

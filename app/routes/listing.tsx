@@ -37,6 +37,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { listingJsonLd } from "~/utils/structured-data";
 import { listingPageTexts, toListingPageView } from "~/views/listing/listing-page-view.server";
 import { revealPhoneAction } from "~/views/listing/reveal-phone.server";
 import { messageSellerView } from "~/views/messaging/message-seller.server";
@@ -91,7 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isBot: isbot(request.headers.get("user-agent") ?? ""),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
-  const { jsonLd, ...page } = toListingPageView({
+  const page = toListingPageView({
     lang,
     publicUrl: env.PUBLIC_URL,
     storage: context.storage,
@@ -103,8 +104,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     dataSaver: context.dataSaver,
     responseTime: responseTimeOf(view.seller.responseStats),
   });
-  // For search engines, in the document's head only (not in the page's data as well).
-  context.documentHead.jsonLd = jsonLd;
   return data(
     {
       translations: listingPageTexts(lang, view.isOwner, Boolean(member), view.listing.status),
@@ -188,9 +187,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = withActionHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
-  const page = args.loaderData?.meta;
+  const data = args.loaderData;
+  const page = data?.meta;
   const tags = pageMeta(args, page);
-  if (!page) return tags;
+  if (!data || !page) return tags;
   const fullTitle = tags.find((tag) => "title" in tag) as { title: string } | undefined;
   // A listing is a product to Open Graph, not a website.
   const out = tags.map((tag) =>
@@ -204,6 +204,25 @@ export const meta: Route.MetaFunction = (args) => {
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: fullTitle?.title ?? page.title },
     { name: "twitter:description", content: page.description },
+    // For search engines: built here from the page's data, so it is not in that data twice.
+    {
+      "script:ld+json": listingJsonLd({
+        url: data.shareUrl,
+        title: data.title,
+        description: data.descriptionHtml,
+        price: page.amount,
+        currency: "SYP",
+        images:
+          page.photos ??
+          data.images.flatMap((image) =>
+            image.src ? [new URL(image.src, data.shareUrl).href] : [],
+          ),
+        status: data.status,
+        sellerName: data.seller.name,
+        createdAt: page.published,
+        category: data.category.name,
+      }),
+    },
   );
   if (page.image) {
     out.push(

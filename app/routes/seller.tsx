@@ -11,6 +11,7 @@ import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { pageMeta } from "~/utils/meta";
+import { profilePageJsonLd } from "~/utils/structured-data";
 import { loadResults } from "~/views/discovery/results.server";
 import { toSellerView } from "~/views/sellers/seller-view.server";
 import type { Route } from "./+types/seller";
@@ -46,12 +47,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const query = parseListingQuery(asked);
   const member = await getMember({ auth, db, request });
-  const { jsonLd, ...seller } = toSellerView({
+  const seller = toSellerView({
     lang,
     publicUrl: env.PUBLIC_URL,
     seller: found.seller,
   });
-  context.documentHead.jsonLd = jsonLd;
   const results = await loadResults({
     db,
     env,
@@ -86,6 +86,16 @@ export const meta: Route.MetaFunction = (args) => {
   );
   // A member with nothing for sale is not a page worth finding (decision 026).
   if (!seller.indexable) out.push({ name: "robots", content: "noindex" });
+  // For search engines: built here from the page's data, so it is not in that data twice.
+  out.push({
+    "script:ld+json": profilePageJsonLd({
+      url: seller.shareUrl,
+      name: seller.name,
+      image: seller.avatarUrl ? new URL(seller.avatarUrl, seller.shareUrl).href : null,
+      memberSince: seller.meta.joined,
+      description: seller.meta.description,
+    }),
+  });
   return out;
 };
 

@@ -1,17 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
-import {
-  createRequestHandler,
-  type EntryContext,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  type ServerBuild,
-  ServerRouter,
-} from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderDocument } from "../../tests/setup/render-document";
 import {
   AFTER_PAINT,
   Coalesce,
@@ -20,87 +8,8 @@ import {
   MODULEPRELOAD,
 } from "./defer-scripts.server";
 
-/**
- * A real React Router document, rendered as in production (createRequestHandler → an entry that
- * renders <ServerRouter>), through Coalesce or not. The build is the smallest one React Router
- * renders: a root route with <Meta>, <Links>, <Scripts>, and one module import.
- */
-async function render(defer: boolean, nonce = "n0nce") {
-  const root = () =>
-    createElement(
-      "html",
-      { lang: "en" },
-      createElement("head", null, createElement(Meta), createElement(Links)),
-      createElement(
-        "body",
-        null,
-        createElement("main", null, "Hello"),
-        createElement(Outlet),
-        createElement(Scripts, { nonce }),
-      ),
-    );
-  const handleRequest = (
-    request: Request,
-    status: number,
-    headers: Headers,
-    context: EntryContext,
-  ): Promise<Response> =>
-    new Promise((resolve, reject) => {
-      const { pipe } = renderToPipeableStream(
-        createElement(ServerRouter, { context, url: request.url, nonce }),
-        {
-          nonce,
-          onAllReady() {
-            const body = defer ? new Coalesce(nonce, undefined) : new PassThrough();
-            const chunks: Buffer[] = [];
-            body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () =>
-              resolve(new Response(Buffer.concat(chunks).toString("utf8"), { status, headers })),
-            );
-            pipe(body);
-          },
-          onShellError: reject,
-        },
-      );
-    });
-  const build = {
-    entry: { module: { default: handleRequest } },
-    routes: {
-      root: { id: "root", path: "", module: { default: root } },
-    },
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: ["/assets/chunk-react.js"] },
-      routes: {
-        root: {
-          id: "root",
-          path: "",
-          module: "/assets/root.js",
-          imports: ["/assets/chunk-root.js"],
-          hasAction: false,
-          hasLoader: false,
-          hasClientAction: false,
-          hasClientLoader: false,
-          hasClientMiddleware: false,
-          hasErrorBoundary: false,
-        },
-      },
-      url: "/assets/manifest.js",
-      version: "1",
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "/tmp",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-  const response = await createRequestHandler(
-    build,
-    "production",
-  )(new Request("http://localhost/"));
-  return response.text();
-}
+const render = (defer: boolean) =>
+  renderDocument(defer ? { body: () => new Coalesce("n0nce") } : {});
 
 describe("React Router 7.18.4's document, as the deferral expects it", () => {
   it("has modulepreload links in the head and one async module script in the body", async () => {
@@ -142,7 +51,7 @@ describe("Coalesce", () => {
   });
 
   it("joins small writes and still ends with the loader when the body never closes", async () => {
-    const body = new Coalesce(undefined, undefined);
+    const body = new Coalesce(undefined);
     const out: Buffer[] = [];
     body.on("data", (chunk: Buffer) => out.push(chunk));
     const done = new Promise((resolve) => body.on("end", resolve));

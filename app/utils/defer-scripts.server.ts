@@ -23,11 +23,7 @@ export class Coalesce extends Transform {
   private modules: "head" | "held" | "converted" | "placed" = "head";
   private hrefs: string[] = [];
 
-  constructor(
-    private readonly nonce: string | undefined,
-    /** A page's schema.org description (AppContext.documentHead), for the end of the head. */
-    private readonly jsonLd: string | undefined,
-  ) {
+  constructor(private readonly nonce: string | undefined) {
     super();
   }
 
@@ -70,10 +66,7 @@ export class Coalesce extends Transform {
         this.hrefs.push(href);
         return "";
       });
-      const structured = this.jsonLd
-        ? `<script type="application/ld+json">${this.jsonLd}</script>`
-        : "";
-      text = head + structured + text.slice(end);
+      text = head + text.slice(end);
       this.modules = "held";
     }
     if (this.modules === "held" && text.includes(MODULE_SCRIPT)) {

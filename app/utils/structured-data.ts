@@ -1,8 +1,9 @@
 /*
- * schema.org structured data for listing pages (issue "Being found"). The result is text for a
- * <script type="application/ld+json"> element: JSON whose `<`, `>`, `&` and line/paragraph
- * separators are written as \u escapes, so no title or description can close the script element
- * or start markup, whatever it contains. JSON.parse reads it back unchanged.
+ * schema.org structured data for listing and member pages. A route's `meta` returns it as
+ * `{ "script:ld+json": … }`, built from its loader data; React Router's <Meta> writes it as JSON
+ * whose `<`, `>`, `&` and line/paragraph separators are \u escapes (its escapeHtml, 7.18.4), so no
+ * title or description can close the script element or start markup, whatever it contains
+ * (structured-data.test.ts renders one to check).
  */
 
 export type ListingStatus = "active" | "sold" | "inactive" | "removed" | "expired";
@@ -32,8 +33,8 @@ const AVAILABILITY: Record<ListingStatus, string> = {
   expired: "https://schema.org/Discontinued",
 };
 
-/** A schema.org Product with its Offer, as safe text for an application/ld+json script. */
-export function listingJsonLd(input: ListingJsonLdInput): string {
+/** A schema.org Product with its Offer. */
+export function listingJsonLd(input: ListingJsonLdInput): Record<string, unknown> {
   const created = typeof input.createdAt === "string" ? new Date(input.createdAt) : input.createdAt;
   const description = plainText(input.description).slice(0, 5000);
   const product: Record<string, unknown> = {
@@ -54,15 +55,7 @@ export function listingJsonLd(input: ListingJsonLdInput): string {
       ...(input.sellerName ? { seller: { "@type": "Person", name: input.sellerName } } : {}),
     },
   };
-  return jsonForScript(product);
-}
-
-/** JSON that is safe as the text of any <script> element (and inside HTML generally). */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return product;
 }
 
 /** Text without tags, entities decoded for the common few, whitespace collapsed. */
@@ -86,18 +79,18 @@ export interface ProfilePageJsonLdInput {
   name: string;
   /** Absolute URL of the member's picture. */
   image?: string | null;
-  /** When they joined. */
-  memberSince: Date;
+  /** When they joined (a Date, or its ISO text from loader data). */
+  memberSince: Date | string;
   description: string;
 }
 
-/** A member's public page: a schema.org ProfilePage about a Person, as safe script text. */
-export function profilePageJsonLd(input: ProfilePageJsonLdInput): string {
-  return jsonForScript({
+/** A member's public page: a schema.org ProfilePage about a Person. */
+export function profilePageJsonLd(input: ProfilePageJsonLdInput): Record<string, unknown> {
+  return {
     "@context": "https://schema.org",
     "@type": "ProfilePage",
     url: input.url,
-    dateCreated: input.memberSince.toISOString(),
+    dateCreated: new Date(input.memberSince).toISOString(),
     mainEntity: {
       "@type": "Person",
       name: input.name,
@@ -105,5 +98,5 @@ export function profilePageJsonLd(input: ProfilePageJsonLdInput): string {
       description: input.description,
       ...(input.image ? { image: input.image } : {}),
     },
-  });
+  };
 }

@@ -13,13 +13,12 @@ import { localized } from "~/i18n/localized";
 import { srcSetFor } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
-import { listingJsonLd } from "~/utils/structured-data";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The page's view; its schema.org description goes to the document's head only. */
-export type ListingPageView = Omit<ReturnType<typeof toListingPageView>, "jsonLd">;
+export type ListingPageView = ReturnType<typeof toListingPageView>;
 
 /**
  * The texts the listing page can show, in its HTML's loader data: the listing's section without
@@ -166,27 +165,11 @@ export function toListingPageView({
   const price = formatPrice(lang, listing.price);
   const category = localized(lang, view.category);
   const link = `${publicUrl}/listing/${listing.id}`;
-  const jsonLd = listingJsonLd({
-    url: link,
-    title,
-    description,
-    price: listing.price,
-    currency: "SYP",
-    images: view.images.flatMap((image) => {
-      const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
-      return largest ? [new URL(storage.urlFor(largest.key), publicUrl).href] : [];
-    }),
-    status: listing.status,
-    sellerName: seller.fullName,
-    createdAt: listing.createdAt,
-    category,
-  });
 
   return {
     id: listing.id,
     favorite: favoritable ? { favorited } : null,
     usdApprox: usdApproxText(lang, listing.price, usdRate, t),
-    jsonLd,
     title,
     // The one allow-list every description goes through (docs/product-decisions.md §D4).
     descriptionHtml: sanitizeDescription(description),
@@ -257,6 +240,16 @@ export function toListingPageView({
       description: t("meta.listingDescription", { price, location, category }),
       image: previewImage(storage, publicUrl, view.images[0]),
       amount: listing.price,
+      // For the schema.org description the route's meta builds (structured-data.ts): when it was
+      // posted, and every photo's largest variant — the gallery's own pictures, except with data
+      // saver, whose gallery stops at 640 pixels (kept out of the page otherwise: it is near 40 KB).
+      published: listing.createdAt.toISOString(),
+      photos: dataSaver
+        ? view.images.flatMap((image) => {
+            const largest = [...image.variants].sort((a, b) => b.width - a.width)[0];
+            return largest ? [new URL(storage.urlFor(largest.key), publicUrl).href] : [];
+          })
+        : null,
     },
   };
 }

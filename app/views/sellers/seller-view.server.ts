@@ -4,10 +4,9 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
-import { profilePageJsonLd } from "~/utils/structured-data";
 import { findCity } from "~/views/common/city-groups.server";
 
-export type SellerView = Omit<ReturnType<typeof toSellerView>, "jsonLd">;
+export type SellerView = ReturnType<typeof toSellerView>;
 
 /**
  * A member's public page as it is drawn, in the reader's language: who they are and what a buyer
@@ -50,15 +49,10 @@ export function toSellerView({
     replies: seller.responseTime ? t(`seller.replies.${seller.responseTime}`) : null,
     shareUrl: url,
     shareMessage: serverT(lang, "listings")("share.sellerMessage", { name, url }),
-    meta: { title: name, description },
+    // The schema.org description the route's meta builds (structured-data.ts) also needs when
+    // they joined.
+    meta: { title: name, description, joined: seller.memberSince.toISOString() },
     // Only a member with something for sale is worth a search engine's visit.
     indexable: seller.activeListings > 0,
-    jsonLd: profilePageJsonLd({
-      url,
-      name,
-      image: seller.avatarUrl ? new URL(seller.avatarUrl, publicUrl).href : null,
-      memberSince: seller.memberSince,
-      description,
-    }),
   };
 }

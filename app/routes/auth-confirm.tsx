@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -41,10 +42,7 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("auth", loaderData.translations.auth);
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12 text-center sm:py-20">
-      <div
-        className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-line"
-        data-testid="confirm-result"
-      >
+      <Card className="p-8" testId="confirm-result">
         {loaderData.confirmed ? (
           <>
             <Icon name="badge-check" className="mx-auto size-12 text-brand-600" aria-hidden />
@@ -68,7 +66,7 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         )}
-      </div>
+      </Card>
     </main>
   );
 }

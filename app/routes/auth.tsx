@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthTabs } from "~/components/accounts/auth-tabs";
+import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
@@ -203,7 +204,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
 
-      <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+      <Card className="mt-4 p-6">
         <Suspense>
           {mode === "recovery" ? (
             <RecoveryForm
@@ -230,7 +231,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             </>
           )}
         </Suspense>
-      </div>
+      </Card>
 
       {mode === "signin" ? (
         <Suspense>

@@ -5,6 +5,7 @@ import { SaveSearch } from "~/components/discovery/save-search";
 import { WordSearch } from "~/components/discovery/word-search";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { EmptyCard } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
@@ -143,21 +144,19 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : results.total === 0 ? (
-            <div
-              className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-              data-testid="category-empty"
+            <EmptyCard
+              icon="package-open"
+              title={t("category.emptyTitle")}
+              titleId="results-heading"
+              testId="category-empty"
             >
-              <Icon name="package-open" className="mx-auto size-10 text-muted" aria-hidden="true" />
-              <h2 id="results-heading" className="mt-4 text-lg font-semibold">
-                {t("category.emptyTitle")}
-              </h2>
               {category.postable ? (
                 <Link to={postHref} className={`${buttonStyles.primary} mt-6`}>
                   <Icon name="plus" className="size-4" aria-hidden="true" />
                   {t("category.postAd")}
                 </Link>
               ) : null}
-            </div>
+            </EmptyCard>
           ) : (
             <FoundResults results={results} />
           )}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
+import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
@@ -68,7 +69,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+      <Card className="p-6">
         <span className="inline-flex rounded-2xl bg-brand-100 p-3 text-brand-700">
           <Icon name="mail-check" className="size-6" aria-hidden />
         </span>
@@ -90,7 +91,7 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
             {t("forgot.backToLogin")}
           </Link>
         </p>
-      </div>
+      </Card>
     </main>
   );
 }

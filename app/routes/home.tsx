@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { ListingCard } from "~/components/discovery/listing-card";
 import { CategoryIcon } from "~/components/layout/category-icon";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { countMembers, roundDownForDisplay } from "~/domain/accounts/count-members.server";
 import { getMember } from "~/domain/accounts/session.server";
@@ -238,10 +239,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
-            >
+            <Card as="li" key={step.title} className="flex gap-4 p-5">
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
                 {formatNumber(i18n.language === "ar" ? "ar" : "en", index + 1)}
               </span>
@@ -249,7 +247,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <h3 className="font-semibold">{step.title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-muted">{step.body}</p>
               </div>
-            </li>
+            </Card>
           ))}
         </ol>
       </section>

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
 import { useLiveEvents, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
@@ -123,10 +124,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
       </header>
       {actionData ? <RetryStart reply={actionData} /> : null}
       {rows.length === 0 ? (
-        <div
-          className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-          data-testid="inbox-empty"
-        >
+        <Card className="px-6 py-16 text-center" testId="inbox-empty">
           <Icon name="inbox" className="mx-auto size-10 text-brand-600" aria-hidden />
           <h2 className="mt-4 text-lg font-semibold">{t("inbox.emptyTitle")}</h2>
           <p className="mx-auto mt-1 max-w-sm text-sm text-muted">{t("inbox.emptyBody")}</p>
@@ -134,7 +132,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
             <Icon name="search" className="size-4" aria-hidden />
             {t("inbox.browse")}
           </Link>
-        </div>
+        </Card>
       ) : (
         <InboxList rows={rows} />
       )}
@@ -160,7 +158,7 @@ function RetryStart({ reply }: { reply: FormReply }) {
     ) : null;
   }
   return (
-    <section className="mb-6 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+    <Card as="section" className="mb-6 space-y-3 p-4 sm:p-5">
       <Suspense>
         <StartConversationForm
           id="retry-start"
@@ -178,6 +176,6 @@ function RetryStart({ reply }: { reply: FormReply }) {
         <Icon name="arrow-left" className="size-4 rtl:-scale-x-100" aria-hidden />
         {t("thread.viewListing")}
       </Link>
-    </section>
+    </Card>
   );
 }

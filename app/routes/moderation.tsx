@@ -5,6 +5,7 @@ import {
   QueueItemCard,
   SuspendedList,
 } from "~/components/moderation/moderation-panels";
+import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
@@ -132,12 +133,9 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
           </p>
         </div>
         {queue.length === 0 ? (
-          <p
-            className="rounded-2xl bg-white px-6 py-10 text-center text-muted shadow-sm ring-1 ring-line"
-            data-testid="queue-empty"
-          >
+          <Card as="p" className="px-6 py-10 text-center text-muted" testId="queue-empty">
             {t("page.queueEmpty")}
-          </p>
+          </Card>
         ) : (
           <div className="space-y-4">
             {queue.map((item) => (

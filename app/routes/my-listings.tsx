@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { MyListingsTable } from "~/components/listing/my-listings-table";
 import { ownerActionError } from "~/components/listing/owner-action-reply";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { EmptyCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
@@ -119,18 +120,18 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
       {listings.length === 0 ? (
-        <div
-          className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-          data-testid="my-listings-empty"
+        <EmptyCard
+          icon="list-checks"
+          iconTone="brand"
+          title={t("mine.emptyTitle")}
+          body={t("mine.emptyBody")}
+          testId="my-listings-empty"
         >
-          <Icon name="list-checks" className="mx-auto size-10 text-brand-600" aria-hidden />
-          <h2 className="mt-4 text-lg font-semibold">{t("mine.emptyTitle")}</h2>
-          <p className="mt-1 text-sm text-muted">{t("mine.emptyBody")}</p>
           <Link to="/post-ad" className={`${buttonStyles.primary} mt-6`}>
             <Icon name="plus" className="size-4" aria-hidden />
             {t("mine.addFirst")}
           </Link>
-        </div>
+        </EmptyCard>
       ) : (
         <MyListingsTable listings={listings} confirm={confirm} returnTo="/my-listings" />
       )}

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { findRenewalOffer, renewWithLink } from "~/domain/listings/listing-expiry.server";
@@ -84,7 +85,7 @@ export default function RenewListingPage({ loaderData, actionData }: Route.Compo
   const error = loaderData.error ?? failed;
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12 text-center sm:py-20">
-      <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-line" data-testid="renew-page">
+      <Card className="p-8" testId="renew-page">
         {loaderData.offer && !loaderData.error ? (
           <>
             <Icon name="refresh-cw" className="mx-auto size-12 text-brand-600" aria-hidden />
@@ -125,7 +126,7 @@ export default function RenewListingPage({ loaderData, actionData }: Route.Compo
             </Link>
           </>
         )}
-      </div>
+      </Card>
     </main>
   );
 }

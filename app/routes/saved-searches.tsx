@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { EmptyCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
@@ -186,17 +187,17 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
         ) : null}
       </div>
       {rows.length === 0 ? (
-        <div
-          className="mt-6 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-line"
-          data-testid="saved-searches-empty"
+        <EmptyCard
+          icon="search"
+          title={t("page.emptyTitle")}
+          body={t("page.emptyBody")}
+          className="mt-6 py-14"
+          testId="saved-searches-empty"
         >
-          <Icon name="search" className="mx-auto size-10 text-muted" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold">{t("page.emptyTitle")}</h2>
-          <p className="mt-1 text-sm text-muted">{t("page.emptyBody")}</p>
           <Link to="/search" className={`${buttonStyles.primary} mt-6`}>
             {t("page.browse")}
           </Link>
-        </div>
+        </EmptyCard>
       ) : (
         <div className="mt-6">
           <Suspense>

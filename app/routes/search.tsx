@@ -4,6 +4,7 @@ import { FilterAside } from "~/components/discovery/filter-aside";
 import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
+import { Card, EmptyCard } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
@@ -106,10 +107,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </h1>
         <SaveSearch view={loaderData.saveSearch} />
       </div>
-      <div className="mt-4 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line">
+      <Card className="mt-4 space-y-4 p-4">
         <WordSearch q={query.q} fields={loaderData.words.fields} label={loaderData.words.label} />
         <CategoryChoices choices={loaderData.choices} />
-      </div>
+      </Card>
       {loaderData.failed || !results ? (
         <div
           className="mt-8 rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200"
@@ -124,15 +125,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <FilterAside query={query} {...panel} showText={results.showText} />
           <section aria-labelledby="results-heading" id="results" className="scroll-mt-32">
             {results.total === 0 ? (
-              <div
-                className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-                data-testid="search-empty"
+              <EmptyCard
+                icon="search-x"
+                title={t("search.emptyTitle")}
+                titleId="results-heading"
+                body={t("search.emptyBody")}
+                testId="search-empty"
               >
-                <Icon name="search-x" className="mx-auto size-10 text-muted" aria-hidden="true" />
-                <h2 id="results-heading" className="mt-4 text-lg font-semibold">
-                  {t("search.emptyTitle")}
-                </h2>
-                <p className="mt-1 text-sm text-muted">{t("search.emptyBody")}</p>
                 {loaderData.filtered ? (
                   <Link
                     to={panel.clearHref}
@@ -142,7 +141,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     {t("filters.clearAll")}
                   </Link>
                 ) : null}
-              </div>
+              </EmptyCard>
             ) : (
               <FoundResults results={results} />
             )}

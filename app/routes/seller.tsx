@@ -4,6 +4,7 @@ import { ListingResults, SortForm } from "~/components/discovery/results-control
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ShareCard } from "~/components/listing/share-card-on-demand";
 import { SellerHeader } from "~/components/sellers/seller-header";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
@@ -124,13 +125,10 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           {results.total > 0 ? <SortForm links={results.links} /> : null}
         </div>
         {results.total === 0 ? (
-          <div
-            className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line"
-            data-testid="seller-empty"
-          >
+          <Card className="px-6 py-16 text-center" testId="seller-empty">
             <Icon name="package-open" className="mx-auto size-10 text-muted" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">{t("seller.empty")}</p>
-          </div>
+          </Card>
         ) : (
           <ListingResults results={results} />
         )}

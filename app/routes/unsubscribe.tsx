@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { readUnsubscribeLink, unsubscribe } from "~/domain/notifications/unsubscribe.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -67,11 +68,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   const kind = page.kind ? t(`unsubscribe.kinds.${page.kind}`) : "";
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12 text-center sm:py-20">
-      <div
-        className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-line"
-        data-testid="unsubscribe-page"
-        data-state={page.state}
-      >
+      <div className={`${cardStyles} p-8`} data-testid="unsubscribe-page" data-state={page.state}>
         {page.state === "invalid" ? (
           <>
             <Icon

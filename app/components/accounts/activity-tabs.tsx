@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 
@@ -53,10 +54,7 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
           <Suspense fallback={null}>{children}</Suspense>
         </div>
       ) : (
-        <div
-          className="mt-4 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-line"
-          data-testid={`profile-panel-${tab}`}
-        >
+        <Card className="mt-4 px-6 py-12 text-center" testId={`profile-panel-${tab}`}>
           {tab === "listings" ? (
             <EmptyState
               icon="list-checks"
@@ -91,7 +89,7 @@ export function ActivityTabs({ tab, children }: { tab: Tab; children?: ReactNode
               </Link>
             </EmptyState>
           )}
-        </div>
+        </Card>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { cardStyles } from "~/components/ui/card";
 import { EmailField, Field, FormAlert, PasswordField } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
@@ -187,10 +188,7 @@ export function ResendConfirmationPanel({
     id: "resend",
   });
   return (
-    <details
-      className="mt-6 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-line"
-      open={Boolean(lastResult) || resent}
-    >
+    <details className={`${cardStyles} mt-6 p-5 text-sm`} open={Boolean(lastResult) || resent}>
       <summary className="cursor-pointer font-medium text-brand-700">
         {t("confirm.resendTitle")}
       </summary>

@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
@@ -79,7 +80,7 @@ export function EditProfileForm({
   }
 
   return (
-    <section className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+    <Card as="section" className="mt-4 p-6">
       <h2 className="text-lg font-semibold text-ink">{t("profile.edit")}</h2>
       <Form
         method="post"
@@ -179,7 +180,7 @@ export function EditProfileForm({
           </button>
         </div>
       </Form>
-    </section>
+    </Card>
   );
 }
 

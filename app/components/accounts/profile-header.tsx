@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
@@ -9,10 +10,7 @@ import type { ProfileView } from "~/views/accounts/profile-view.server";
 export function ProfileHeader({ profile, editing }: { profile: ProfileView; editing: boolean }) {
   const { t } = useTranslation("account");
   return (
-    <section
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
-      data-testid="profile-header"
-    >
+    <Card as="section" className="p-6" testId="profile-header">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-start">
         <Avatar member={profile} size="size-20 shrink-0 text-3xl!" />
         <div className="min-w-0 flex-1">
@@ -49,6 +47,6 @@ export function ProfileHeader({ profile, editing }: { profile: ProfileView; edit
           </Link>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

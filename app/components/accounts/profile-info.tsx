@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
@@ -8,10 +9,7 @@ export function ProfileInfo({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation("account");
   const notSet = <span className="text-muted">{t("profile.info.notSet")}</span>;
   return (
-    <section
-      className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
-      data-testid="profile-info"
-    >
+    <Card as="section" className="mt-4 p-6" testId="profile-info">
       <h2 className="text-lg font-semibold text-ink">{t("profile.info.title")}</h2>
       <dl className="mt-4 divide-y divide-line">
         <InfoRow
@@ -48,7 +46,7 @@ export function ProfileInfo({ profile }: { profile: ProfileView }) {
           )}
         </InfoRow>
       </dl>
-    </section>
+    </Card>
   );
 }
 

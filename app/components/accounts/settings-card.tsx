@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cardShape } from "~/components/ui/card";
 
 /** One of the settings page's cards: an icon, a heading, and its forms; red for the dangerous one. */
 export function SettingsCard({
@@ -17,7 +18,7 @@ export function SettingsCard({
   const ring = tone === "danger" ? "ring-red-200" : "ring-line";
   const iconTone = tone === "danger" ? "bg-red-50 text-red-600" : "bg-brand-50 text-brand-700";
   return (
-    <section className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ${ring}`} data-testid={testId}>
+    <section className={`${cardShape} p-6 ${ring}`} data-testid={testId}>
       <div className="flex items-center gap-3">
         <span className={`rounded-xl p-2 ${iconTone}`}>{icon}</span>
         <h2 className="text-lg font-semibold text-ink">{title}</h2>

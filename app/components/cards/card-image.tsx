@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 
 export interface CardImageSource {
@@ -66,9 +67,9 @@ export function CardError({
   testId: string;
 }) {
   return (
-    <div
-      className={`flex flex-col items-center justify-center gap-2 rounded-2xl bg-white p-4 text-center text-sm text-muted shadow-sm ring-1 ring-line ${className}`}
-      data-testid={testId}
+    <Card
+      className={`flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-muted ${className}`}
+      testId={testId}
     >
       <Icon
         name="triangle-exclamation-point"
@@ -76,6 +77,6 @@ export function CardError({
         aria-hidden="true"
       />
       {text}
-    </div>
+    </Card>
   );
 }

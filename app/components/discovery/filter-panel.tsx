@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { cardStyles } from "~/components/ui/card";
 import { type CityGroup, CityOptions } from "~/components/ui/city-options";
 import { Icon } from "~/components/ui/icon";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
@@ -122,7 +123,7 @@ export function FilterPanel({
       ref={formRef}
       method="get"
       action={action}
-      className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
+      className={`${cardStyles} space-y-5 p-5`}
       data-testid="filter-panel"
       data-hydrated={hydrated || undefined}
       onChange={(event) => {

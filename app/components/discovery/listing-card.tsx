@@ -3,6 +3,7 @@ import { CardError, CardImage } from "~/components/cards/card-image";
 import { CardPlaceAndDate, CardPrice } from "~/components/cards/card-parts";
 import { useListingPrefetch } from "~/components/cards/listing-prefetch";
 import { CardHeart } from "~/components/favorites/favorite-button";
+import { cardStyles } from "~/components/ui/card";
 import { useTranslation } from "~/i18n/react";
 import type { CardView } from "~/views/common/card-view.server";
 
@@ -34,7 +35,7 @@ export function ListingCard({
       <Link
         to={`/listing/${card.id}`}
         prefetch={prefetch}
-        className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={`${cardStyles} group flex h-full flex-col overflow-hidden transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600`}
         data-testid="listing-card"
       >
         <div className="relative aspect-4/3 bg-slate-100">

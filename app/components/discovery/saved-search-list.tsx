@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { cardShape } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
@@ -67,7 +68,7 @@ function SavedSearchItem({ row, actionData }: { row: SavedSearchView; actionData
       : "";
   return (
     <li
-      className={`rounded-2xl bg-white p-4 shadow-sm ring-1 sm:p-5 ${row.fresh ? "ring-brand-500" : "ring-line"}`}
+      className={`${cardShape} p-4 sm:p-5 ${row.fresh ? "ring-brand-500" : "ring-line"}`}
       data-testid="saved-search"
       data-id={row.id}
     >

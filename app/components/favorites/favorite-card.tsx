@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CardError, CardImage } from "~/components/cards/card-image";
 import { CardPlaceAndDate, CardPrice } from "~/components/cards/card-parts";
 import { useListingPrefetch } from "~/components/cards/listing-prefetch";
+import { cardStyles } from "~/components/ui/card";
 import { useTranslation } from "~/i18n/react";
 import type { FavoriteCardView } from "~/views/favorites/favorite-cards.server";
 import { CardHeart } from "./favorite-button";
@@ -28,7 +29,7 @@ export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; 
       <Link
         to={`/listing/${card.id}`}
         prefetch={prefetch}
-        className="group flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600 sm:flex-col"
+        className={`${cardStyles} group flex h-full overflow-hidden transition hover:shadow-md hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600 sm:flex-col`}
         data-testid="favorite-card"
       >
         <div className="relative w-28 shrink-0 bg-slate-100 sm:aspect-4/3 sm:w-auto">

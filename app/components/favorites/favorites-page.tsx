@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
@@ -169,10 +170,7 @@ function Panel({
   children: ReactNode;
 }) {
   return (
-    <div
-      className="rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-line"
-      data-testid={testId ? `favorites-${testId}` : undefined}
-    >
+    <Card className="px-6 py-14 text-center" testId={testId ? `favorites-${testId}` : undefined}>
       <div className="mx-auto flex max-w-sm flex-col items-center">
         <span className="rounded-full bg-rose-50 p-4 text-rose-600">
           <Icon name={icon} className="size-7" aria-hidden />
@@ -181,7 +179,7 @@ function Panel({
         <p className="mt-1 text-sm text-muted">{body}</p>
         <div className="mt-6">{children}</div>
       </div>
-    </div>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { Card, cardStyles } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { MyListingRow } from "~/views/listing/my-listings.server";
@@ -22,7 +23,7 @@ export function MyListingsTable({
   const { t } = useTranslation("listings");
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-line md:block">
+      <div className={`${cardStyles} hidden overflow-x-auto md:block`}>
         <table className="w-full text-sm" data-testid="my-listings-table">
           <thead className="bg-slate-50 text-start text-xs uppercase text-muted">
             <tr>
@@ -66,7 +67,7 @@ export function MyListingsTable({
       </div>
       <ul className="space-y-4 md:hidden" data-testid="my-listings-cards">
         {listings.map((row) => (
-          <li key={row.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line">
+          <Card as="li" key={row.id} className="p-4">
             <div className="flex items-start justify-between gap-3">
               <Link to={`/listing/${row.id}`} className="font-semibold text-brand-700" dir="auto">
                 {row.title}
@@ -83,7 +84,7 @@ export function MyListingsTable({
             <div className="mt-3">
               <RowActions row={row} confirming={confirm === row.id} returnTo={returnTo} />
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
     </>

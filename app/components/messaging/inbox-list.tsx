@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { InboxRowView } from "~/views/messaging/inbox-view.server";
@@ -21,7 +22,7 @@ export function InboxList({
   const { t } = useTranslation("messages");
   return (
     <ul
-      className="divide-y divide-line overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line"
+      className={`${cardStyles} divide-y divide-line overflow-hidden`}
       aria-label={t("inbox.listLabel")}
       data-testid="inbox-list"
     >

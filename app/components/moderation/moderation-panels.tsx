@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Link } from "react-router";
+import { Card, cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
@@ -54,7 +55,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
   const canSuspend = !item.owner.suspended && !item.owner.moderator;
   return (
     <article
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6 lg:grid lg:grid-cols-5 lg:gap-8"
+      className={`${cardStyles} p-4 sm:p-6 lg:grid lg:grid-cols-5 lg:gap-8`}
       data-testid="queue-item"
       data-listing-id={item.id}
       aria-labelledby={`queue-${item.id}-title`}
@@ -245,11 +246,7 @@ export function SuspendedList({ members, reply }: { members: SuspendedView[]; re
     <ul className="space-y-4">
       {members.map((member) => {
         return (
-          <li
-            key={member.id}
-            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5"
-            data-testid="suspended-member"
-          >
+          <Card as="li" key={member.id} className="p-4 sm:p-5" testId="suspended-member">
             <p className="font-semibold text-ink">
               <bdi>{member.name}</bdi>{" "}
               <span dir="ltr" className="break-all text-sm font-normal text-muted">
@@ -287,7 +284,7 @@ export function SuspendedList({ members, reply }: { members: SuspendedView[]; re
                 )}
               </DecisionForm>
             </Suspense>
-          </li>
+          </Card>
         );
       })}
     </ul>
@@ -331,7 +328,7 @@ export function AuditLog({ entries }: { entries: LogView[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted">{t("page.logEmpty")}</p>;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-line md:block">
+      <div className={`${cardStyles} hidden overflow-x-auto md:block`}>
         <table className="w-full text-sm" data-testid="audit-log">
           <thead className="bg-slate-50 text-xs uppercase text-muted">
             <tr>
@@ -368,11 +365,7 @@ export function AuditLog({ entries }: { entries: LogView[] }) {
       </div>
       <ul className="space-y-3 md:hidden" data-testid="audit-log-cards">
         {entries.map((entry) => (
-          <li
-            key={entry.id}
-            className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-line"
-            data-action={entry.action}
-          >
+          <li key={entry.id} className={`${cardStyles} p-4 text-sm`} data-action={entry.action}>
             <p className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold">{t(`page.log.${entry.action}`)}</span>
               <time dateTime={entry.whenIso} className="text-xs text-muted">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { toast } from "~/components/ui/toast";
@@ -49,7 +50,7 @@ export function ReportListing({
 
   return (
     <section
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-6"
+      className={`${cardStyles} p-5 sm:p-6`}
       data-testid="report-card"
       data-hydrated={hydrated ? "" : undefined}
     >

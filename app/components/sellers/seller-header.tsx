@@ -1,4 +1,5 @@
 import { Avatar } from "~/components/ui/avatar";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import type { SellerView } from "~/views/sellers/seller-view.server";
 
@@ -9,9 +10,10 @@ import type { SellerView } from "~/views/sellers/seller-view.server";
 export function SellerHeader({ seller, contactNote }: { seller: SellerView; contactNote: string }) {
   const item = "flex items-center gap-1.5";
   return (
-    <header
-      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:flex-row sm:items-center sm:p-6"
-      data-testid="seller-header"
+    <Card
+      as="header"
+      className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6"
+      testId="seller-header"
     >
       <Avatar member={seller} size="size-20 text-3xl" />
       <div className="min-w-0 flex-1">
@@ -51,6 +53,6 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
         </ul>
         <p className="mt-3 text-xs text-muted">{contactNote}</p>
       </div>
-    </header>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import type { Lang } from "./i18n/config";
 import type { JobSender } from "./jobs/job-types";
 import type { MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
+import type { Flash } from "./utils/flash.server";
 import type { LinkSigner } from "./utils/signed-link.server";
 
 /** What the Express server hands to every loader and action (server/app.ts builds it). */
@@ -28,6 +29,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** Signs and checks links that work without signing in (a listing's renewal link). */
   links: LinkSigner;
+  /** The one-time notices carried across a redirect, in a signed cookie (utils/flash.server). */
+  flash: Flash;
   /** The request's logger (pino, bound to its request id). */
   logger: RequestLogger;
   /**

@@ -32,7 +32,6 @@ import {
 import { formatNumber } from "./i18n/format";
 import { serverT } from "./i18n/i18n.server";
 import { I18nProvider } from "./i18n/react";
-import { readFlash } from "./utils/flash.server";
 import { useNonce } from "./utils/nonce";
 
 // The shell's texts travel with the JavaScript (they are needed even when a loader fails);
@@ -44,12 +43,12 @@ function useCommonCatalog(lang: Lang) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang, env, db, auth } = context;
-  const [categories, member, usdRate] = await Promise.all([
+  const [categories, member, usdRate, flash] = await Promise.all([
     listCategories({ db }),
     getMember({ auth, db, request }),
     getUsdRate({ db, env }),
+    context.flash.read(request),
   ]);
-  const flash = readFlash(request);
   // The header's badge: one query (a conversation's own page leaves itself out, unread.server).
   const unreadMessages = member ? await unreadForHeader({ db, member, request, lang }) : null;
   return data(

@@ -21,6 +21,7 @@ import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
 import { wantsDataSaver } from "../app/utils/data-saver";
 import type { Env } from "../app/utils/env.server";
+import { createFlash } from "../app/utils/flash.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
 import { checkHealth, databaseAnswers } from "./health";
@@ -126,7 +127,9 @@ export function createApp({
   // X-Forwarded-For from the right, so a client-written left-most entry is never believed.
   app.set("trust proxy", env.TRUST_PROXY);
   const production = env.NODE_ENV === "production";
-  const links = createLinkSigner(resolveSessionSecret(env));
+  const secret = resolveSessionSecret(env);
+  const links = createLinkSigner(secret);
+  const flash = createFlash(secret);
   const sender = jobSender(jobs);
   const https = env.PUBLIC_URL.startsWith("https:");
 
@@ -366,6 +369,7 @@ export function createApp({
         messaging,
         storage,
         links,
+        flash,
         logger: logger.child({ reqId: res.locals.requestId }),
         outage: res.locals.outage,
       }),

@@ -10,6 +10,7 @@ import { postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members
 import {
   createServerDatabase,
   dropServerDatabase,
+  flashSetBy,
   type RunningServer,
   startServer,
 } from "../tests/setup/server-process";
@@ -170,11 +171,17 @@ describe("reports and moderation over HTTP", () => {
     );
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toBe(`/listing/${listing}`);
-    expect(first.headers.get("set-cookie")).toContain("souqna_flash=report-submitted");
+    expect(await flashSetBy(first)).toBe("report-submitted");
+    const signed = first.headers.getSetCookie().find((c) => c.startsWith("souqna_flash="));
     const notice = await (
-      await get(`/listing/${listing}`, `${other}; souqna_flash=report-submitted`)
+      await get(`/listing/${listing}`, `${other}; ${signed?.split(";")[0]}`)
     ).text();
-    expect(notice).toContain("Report submitted");
+    expect(notice).toMatch(/data-testid="flash".*Report submitted/s);
+    // A notice written by hand (unsigned, or with its signature altered) shows nothing.
+    for (const forged of ["report-submitted", `${signed?.split(/[=;]/)[1]?.slice(0, -3)}abc`]) {
+      const page = await get(`/listing/${listing}`, `${other}; souqna_flash=${forged}`);
+      expect(await page.text()).not.toContain('data-testid="flash"');
+    }
 
     const again = await post(`/listing/${listing}?lang=ar`, other, report({ reason: "duplicate" }));
     expect(again.status).toBe(409);

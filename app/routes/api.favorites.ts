@@ -8,7 +8,6 @@ import { removeFavorite } from "~/domain/favorites/remove-favorite.server";
 import { toggleFavorite } from "~/domain/favorites/toggle-favorite.server";
 import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { toFavoriteCards } from "~/views/favorites/favorite-cards.server";
@@ -75,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = { add: addFavorite, remove: removeFavorite, toggle: toggleFavorite }[intent];
     const { favorited } = await change({ db, member, listingId });
     if (!wantsJson)
-      return redirectWithFlash(returnTo, favorited ? "favorite-added" : "favorite-removed");
+      return context.flash.redirect(returnTo, favorited ? "favorite-added" : "favorite-removed");
     const reply: FavoriteReply = { ok: true, listingId: String(listingId), favorited };
     return Response.json(reply, { headers: NO_STORE });
   } catch (error) {

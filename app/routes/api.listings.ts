@@ -1,6 +1,5 @@
 import type { ListingUploadReply } from "~/components/listing/upload-listing";
 import { serverT } from "~/i18n/i18n.server";
-import { flashCookie } from "~/utils/flash.server";
 import { messageReply } from "~/utils/form-reply";
 import type { RouteHandle } from "~/utils/route-handle";
 import {
@@ -38,6 +37,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const reply: ListingUploadReply = { redirectTo: `/listing/${outcome.id}` };
   return Response.json(reply, {
-    headers: { "Set-Cookie": flashCookie(params.id ? "listing-updated" : "listing-created") },
+    headers: {
+      "Set-Cookie": await context.flash.cookie(params.id ? "listing-updated" : "listing-created"),
+    },
   });
 }

@@ -19,7 +19,6 @@ import { signIn } from "~/domain/accounts/sign-in.server";
 import { signUp } from "~/domain/accounts/sign-up.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
@@ -106,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ip,
         maxPerIp: context.env.SIGN_UPS_PER_IP_PER_HOUR,
       });
-      return redirectWithFlash(redirectTo, "signed-up", cookies);
+      return context.flash.redirect(redirectTo, "signed-up", cookies);
     } catch (error) {
       return failedForm(lang, submission, error);
     }

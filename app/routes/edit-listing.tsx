@@ -9,7 +9,6 @@ import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { isAppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -94,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const listing = await loadOwnListing({ db, lang }, member, params.id);
   const outcome = await saveListingEdit({ request, context, listingId: listing.id });
   if (!outcome.ok) return data(outcome.result, outcome.init);
-  return redirectWithFlash(`/listing/${outcome.id}`, "listing-updated");
+  return context.flash.redirect(`/listing/${outcome.id}`, "listing-updated");
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;

@@ -31,7 +31,6 @@ import { responseTimeOf } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
@@ -148,6 +147,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       form,
       listingId: params.id,
       ip: context.clientIp,
+      flash: context.flash,
     });
   }
   // The owner's buttons.
@@ -157,12 +157,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (submission.value.intent === "delete") {
       await deleteListing({ db, storage: context.storage, member, listingId });
-      return redirectWithFlash("/my-listings", "listing-deleted");
+      return context.flash.redirect("/my-listings", "listing-deleted");
     }
     const ttlDays = env.LISTING_TTL_DAYS;
     if (submission.value.intent === "renew") {
       await renewListing({ db, member, listingId, ttlDays });
-      return redirectWithFlash(`/listing/${listingId}`, "listing-renewed");
+      return context.flash.redirect(`/listing/${listingId}`, "listing-renewed");
     }
     const status = OWNER_ACTION_STATUS[submission.value.intent];
     await setListingStatus({

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { signOut } from "~/domain/accounts/sign-out.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/logout";
 
@@ -9,7 +8,7 @@ export const handle: RouteHandle = { personal: true, writes: "own" };
 /** Signing out changes state, so it is a POST (a link cannot sign anyone out). */
 export async function action({ request, context }: Route.ActionArgs) {
   const cookies = await signOut({ auth: context.auth, headers: request.headers });
-  return redirectWithFlash("/auth", "signed-out", cookies);
+  return context.flash.redirect("/auth", "signed-out", cookies);
 }
 
 export function loader() {

@@ -17,7 +17,6 @@ import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace, useTranslation } from "~/i18n/react";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import {
   type FormReply,
   failedForm,
@@ -86,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       body,
       network: { ip: context.clientIp, signer: context.links },
     });
-    return redirectWithFlash(`/messages/${sent.conversationId}#latest`, "message-sent");
+    return context.flash.redirect(`/messages/${sent.conversationId}#latest`, "message-sent");
   } catch (error) {
     // What they typed comes back, with a way back to the listing.
     return failedForm(lang, submission, error);

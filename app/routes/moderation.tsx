@@ -22,7 +22,6 @@ import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
@@ -94,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failedForm(lang, submission, error);
   }
-  return redirectWithFlash("/moderation", "moderation-saved");
+  return context.flash.redirect("/moderation", "moderation-saved");
 }
 
 export const meta: Route.MetaFunction = noindexPageMeta;

@@ -14,7 +14,6 @@ import { myListingActionSchema, OWNER_ACTION_STATUS } from "~/domain/listings/li
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
@@ -55,12 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       await deleteListing({ db, storage: context.storage, member, listingId });
-      return redirectWithFlash(returnTo, "listing-deleted");
+      return context.flash.redirect(returnTo, "listing-deleted");
     }
     const ttlDays = env.LISTING_TTL_DAYS;
     if (intent === "renew") {
       await renewListing({ db, member, listingId, ttlDays });
-      return redirectWithFlash(returnTo, "listing-renewed");
+      return context.flash.redirect(returnTo, "listing-renewed");
     }
     await setListingStatus({
       db,

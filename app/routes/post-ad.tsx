@@ -6,7 +6,6 @@ import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { MAX_LISTING_IMAGES } from "~/media/listing-images.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { withActionHeaders } from "~/utils/form.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveNewListing({ request, context });
   if (!outcome.ok) return data(outcome.result, outcome.init);
-  return redirectWithFlash(`/listing/${outcome.id}`, "listing-created");
+  return context.flash.redirect(`/listing/${outcome.id}`, "listing-created");
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;

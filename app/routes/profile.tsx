@@ -16,7 +16,6 @@ import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readCappedFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
@@ -142,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failedForm(lang, submission, error);
   }
-  return redirectWithFlash("/profile", "profile-saved");
+  return context.flash.redirect("/profile", "profile-saved");
 }
 
 /** A form holding only its intent, for a reply to a request whose body was not read. */

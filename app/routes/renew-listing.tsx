@@ -9,7 +9,6 @@ import { formatDate, formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { useNamespace } from "~/i18n/react";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply } from "~/utils/form-reply";
@@ -66,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       token: submission.value.token,
       ttlDays: env.LISTING_TTL_DAYS,
     });
-    return redirectWithFlash(`/listing/${renewed.id}`, "listing-renewed");
+    return context.flash.redirect(`/listing/${renewed.id}`, "listing-renewed");
   } catch (error) {
     return failedForm(lang, submission, error);
   }

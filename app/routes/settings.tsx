@@ -29,7 +29,6 @@ import {
   dataSaverSchema,
   wantsDataSaver,
 } from "~/utils/data-saver";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
@@ -117,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         ip: context.clientIp,
       });
-      return redirectWithFlash("/settings", "password-updated", cookies);
+      return context.flash.redirect("/settings", "password-updated", cookies);
     } catch (error) {
       return failedForm(lang, submission, error);
     }
@@ -161,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(lang, form, noFieldsSchema);
     try {
       const cookies = await signOutEverywhere({ db, auth, userId: member.id });
-      return redirectWithFlash("/auth", "signed-out-everywhere", cookies);
+      return context.flash.redirect("/auth", "signed-out-everywhere", cookies);
     } catch (error) {
       return failedForm(lang, submission, error);
     }
@@ -183,7 +182,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ip: context.clientIp,
       });
       await deleteAvatarFile({ dataDir: env.DATA_DIR, avatarKey });
-      return redirectWithFlash("/", "account-deleted", cookies);
+      return context.flash.redirect("/", "account-deleted", cookies);
     } catch (error) {
       return failedForm(lang, submission, error);
     }

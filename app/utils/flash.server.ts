@@ -1,9 +1,10 @@
-import { redirect } from "react-router";
-import { readCookie } from "~/i18n/negotiate";
+import crypto from "node:crypto";
+import { createCookie, redirect } from "react-router";
 
 /*
  * A one-time notice carried across a redirect (e.g. "Account created" after sign-up) in a short
- * cookie. The next page shows it and clears the cookie. Only known keys are ever displayed.
+ * cookie, signed: the next page shows it and clears the cookie. Only known keys are ever
+ * displayed, and only from a cookie this server signed: a forged or unsigned one shows nothing.
  */
 export const flashKeys = [
   "signed-up",
@@ -25,27 +26,48 @@ export const flashKeys = [
 ] as const;
 export type FlashKey = (typeof flashKeys)[number];
 
-const COOKIE = "souqna_flash";
-
-export function flashCookie(key: FlashKey) {
-  return `${COOKIE}=${key}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
-}
-
-export function readFlash(request: Request): { key: FlashKey; clear: string } | undefined {
-  const value = readCookie(request.headers.get("cookie"), COOKIE);
-  if (!value) return undefined;
-  const key = flashKeys.find((k) => k === value);
-  const clear = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-  return key ? { key, clear } : undefined;
+/** The notices of one server (AppContext.flash): every route writes and reads them through it. */
+export interface Flash {
+  /**
+   * The one way an action ends in another page with a notice: a redirect carrying the flash
+   * cookie, after any cookies the action set (a new session, a cleared one).
+   */
+  redirect(to: string, key: FlashKey, cookies?: Iterable<string>): Promise<Response>;
+  /** The cookie alone, for an answer that is not a redirect (the JSON save's reply). */
+  cookie(key: FlashKey): Promise<string>;
+  /** The notice this request carries, if one of ours, and the Set-Cookie header that clears it. */
+  read(request: Request): Promise<{ key: FlashKey; clear: string } | undefined>;
 }
 
 /**
- * The one way an action ends in another page with a notice: a redirect carrying the flash cookie,
- * after any cookies the action set (a new session, a cleared one).
+ * Signed with a key derived from the session secret for this use only (as signed links are), so
+ * dev, tests and production sign with whatever secret the sessions use (utils/session-secret).
  */
-export function redirectWithFlash(to: string, key: FlashKey, cookies: Iterable<string> = []) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie(key));
-  return redirect(to, { headers });
+export function createFlash(sessionSecret: string): Flash {
+  const secret = crypto
+    .createHmac("sha256", sessionSecret)
+    .update("souqna:flash:v1")
+    .digest("base64url");
+  const flash = createCookie("souqna_flash", {
+    secrets: [secret],
+    maxAge: 120,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+  });
+  const cookie = (key: FlashKey) => flash.serialize(key);
+  return {
+    cookie,
+    async redirect(to, key, cookies = []) {
+      const headers = new Headers();
+      for (const set of cookies) headers.append("Set-Cookie", set);
+      headers.append("Set-Cookie", await cookie(key));
+      return redirect(to, { headers });
+    },
+    async read(request) {
+      const value: unknown = await flash.parse(request.headers.get("cookie"));
+      const key = flashKeys.find((k) => k === value);
+      return key ? { key, clear: await flash.serialize("", { maxAge: 0 }) } : undefined;
+    },
+  };
 }

@@ -4,9 +4,24 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { openPostgres } from "../../app/db/client.server";
+import { createFlash, type FlashKey } from "../../app/utils/flash.server";
 import { withDatabase } from "./global-setup";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/** The session secret of every server the suite starts (unless a test gives its own). */
+export const SUITE_SECRET = "test-secret-for-the-suite-only-0123456789abcdef";
+
+/** The notice a response leaves for the next page, read as such a server reads it (signed). */
+export async function flashSetBy(res: Response): Promise<FlashKey | undefined> {
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("souqna_flash="))
+    ?.split(";")[0];
+  if (!cookie) return undefined;
+  const request = new Request("http://localhost/", { headers: { cookie } });
+  return (await createFlash(SUITE_SECRET).read(request))?.key;
+}
 
 export interface RunningServer {
   url: string;
@@ -40,7 +55,7 @@ export function startServer(
       // One process per started server, as before workers existed: test files run three at a time
       // on two cores, and the cluster has its own test (server/cluster.test.ts).
       WEB_CONCURRENCY: "1",
-      SESSION_SECRET: "test-secret-for-the-suite-only-0123456789abcdef",
+      SESSION_SECRET: SUITE_SECRET,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@ import type { Member } from "~/domain/accounts/session.server";
 import { reportSchema } from "~/domain/moderation/moderation-schemas";
 import { reportListing } from "~/domain/moderation/report-listing.server";
 import type { Lang } from "~/i18n/config";
-import { redirectWithFlash } from "~/utils/flash.server";
+import type { Flash } from "~/utils/flash.server";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 
 /**
@@ -18,6 +18,7 @@ export async function reportListingAction({
   form,
   listingId,
   ip,
+  flash,
 }: {
   db: Database;
   lang: Lang;
@@ -25,6 +26,7 @@ export async function reportListingAction({
   form: FormData;
   listingId: string;
   ip: string;
+  flash: Flash;
 }) {
   const submission = parseForm(lang, form, reportSchema);
   if (submission.status !== "success") return invalidForm(submission);
@@ -34,5 +36,5 @@ export async function reportListingAction({
     return failedForm(lang, submission, error);
   }
   if (form.get("js") === "1") return submission.reply();
-  return redirectWithFlash(`/listing/${listingId.toLowerCase()}`, "report-submitted");
+  return flash.redirect(`/listing/${listingId.toLowerCase()}`, "report-submitted");
 }

@@ -22,25 +22,38 @@ export function serverT<NS extends Namespace = "common">(
   return t as TFunction<NS>;
 }
 
+type Catalog<K extends Namespace> = (typeof resources)[Lang][K];
+
+/** Sections of a namespace's catalog, by namespace: what a page chooses to send. */
+type Sections<N extends Namespace> = { [K in N]?: readonly (keyof Catalog<K>)[] };
+
+/**
+ * What `bundlesFor` hands over, typed as exactly that: the sections a page named, or the whole
+ * catalog. A component typed by it (keys.ts, `TFunction`'s second parameter) cannot read a text
+ * its page does not send.
+ */
+export type Bundles<N extends Namespace, S extends Sections<N>> = {
+  [K in N]: S[K] extends readonly (infer Section)[]
+    ? Pick<Catalog<K>, Section & keyof Catalog<K>>
+    : Catalog<K>;
+};
+
 /** The catalogs a page needs, in its language, to hand to the browser through loader data. */
-export function bundlesFor<N extends Namespace>(
+export function bundlesFor<N extends Namespace, const S extends Sections<N> = Record<never, never>>(
   lang: Lang,
   namespaces: readonly N[],
   /**
    * Only these top-level sections of a namespace (the page's HTML carries its loader data: the
    * listing page does not need the ad form's texts). The browser merges what each page brings.
    */
-  sections: { [K in N]?: readonly (keyof (typeof resources)[Lang][K])[] } = {},
-) {
-  const out = {} as { [K in N]: (typeof resources)[Lang][K] };
+  sections: S = {} as S,
+): Bundles<N, S> {
+  const out: Partial<Record<N, object>> = {};
   for (const ns of namespaces) {
-    const catalog = resources[lang][ns];
-    const keys = sections[ns];
-    out[ns] = keys
-      ? (Object.fromEntries(
-          keys.map((key) => [key, catalog[key]]),
-        ) as unknown as (typeof resources)[Lang][typeof ns])
-      : catalog;
+    const catalog: Record<string, unknown> = resources[lang][ns];
+    const keys: readonly PropertyKey[] | undefined = sections[ns];
+    out[ns] = keys ? Object.fromEntries(keys.map((key) => [key, catalog[key as string]])) : catalog;
   }
-  return out;
+  // Built key by key above; the compiler cannot follow Object.fromEntries.
+  return out as Bundles<N, S>;
 }

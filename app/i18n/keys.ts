@@ -13,13 +13,16 @@ export type Namespace = keyof Catalogs;
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
 
-/** Every text of a catalog as [dotted path, text]. Lists are read with `list`, not `t`. */
+/**
+ * Every text of a catalog as [dotted path, text]. Lists are read with `list`, not `t`. A section
+ * a page sends to some readers only (the listing's owner tools) counts as there.
+ */
 type Texts<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string
-    ? [`${Prefix}${K}`, T[K]]
-    : T[K] extends readonly unknown[]
+  [K in keyof T & string]-?: NonNullable<T[K]> extends string
+    ? [`${Prefix}${K}`, NonNullable<T[K]>]
+    : NonNullable<T[K]> extends readonly unknown[]
       ? never
-      : Texts<T[K], `${Prefix}${K}.`>;
+      : Texts<NonNullable<T[K]>, `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** The dotted paths of a catalog's lists (the steps of "How it works", the terms' sections). */
@@ -93,8 +96,14 @@ export type TranslationOptions<NS extends Namespace, K extends string> = K exten
  * `t` for one namespace: `t("page.count", { count, formatted })`. The namespace is also a
  * (never set) property: TypeScript compares generic functions loosely, and without it a `t` of one
  * namespace would pass where another's is expected.
+ *
+ * `Sent`, when given, is the part of the catalog the page sends (the type of what its loader's
+ * `bundlesFor` or presenter returns, e.g. `ListingPageTexts["listings"]`): a key outside it, which
+ * would show as the key itself, is then a type error too.
  */
-export type TFunction<NS extends Namespace> = (<K extends TranslationKey<NS>>(
+export type TFunction<NS extends Namespace, Sent = Catalogs[NS]> = (<
+  K extends TranslationKey<NS> & KeysOf<Texts<Sent>>,
+>(
   key: K,
   ...options: TranslationOptions<NS, K & string>
 ) => string) & { readonly namespace?: NS };

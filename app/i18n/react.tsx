@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Lang } from "./config";
-import type { ListKey, Namespace, TFunction } from "./keys";
+import type { Catalogs, ListKey, Namespace, TFunction } from "./keys";
 import { listOf, translator } from "./translate";
 
 /**
@@ -36,12 +36,13 @@ function useI18nState() {
 
 /**
  * `t` for one catalog (default `common`) and the page's language, its keys typed by the English
- * catalog (keys.ts); `list` for a list of texts in it (see listOf).
+ * catalog (keys.ts) and, when `Sent` is given, by the part of it the page sends; `list` for a list
+ * of texts in it (see listOf).
  */
-export function useTranslation<NS extends Namespace = "common">(
+export function useTranslation<NS extends Namespace = "common", Sent = Catalogs[NS]>(
   ns: NS = "common" as NS,
 ): {
-  t: TFunction<NS>;
+  t: TFunction<NS, Sent>;
   list: <T>(key: ListKey<NS>, options?: Record<string, unknown>) => T[];
   i18n: { language: Lang };
 } {
@@ -49,7 +50,7 @@ export function useTranslation<NS extends Namespace = "common">(
   const catalog = state.catalogs[ns];
   return useMemo(
     () => ({
-      t: translator(state.lang, catalog) as TFunction<NS>,
+      t: translator(state.lang, catalog) as TFunction<NS, Sent>,
       list: <T,>(key: string, options?: Record<string, unknown>) =>
         listOf<T>(catalog, key, options),
       i18n: { language: state.lang },

@@ -2,7 +2,11 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react"
 import { useModal } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
+import type { ListingPageTexts } from "~/views/listing/listing-page-view.server";
 import type { GalleryImage } from "./gallery-image";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /** A horizontal move at least this long (CSS pixels) is a swipe. */
 export const SWIPE_THRESHOLD = 50;
@@ -57,7 +61,7 @@ export function Lightbox({
   numbers: string[];
   rtl: boolean;
 }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const ref = useModal(open, (next) => {
     if (!next) onClose();
   });

@@ -2,7 +2,11 @@ import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useSta
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
+import type { ListingPageTexts } from "~/views/listing/listing-page-view.server";
 import type { GalleryImage } from "./gallery-image";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /** A plain left click, which the page may handle itself (not one that opens a new tab). */
 function plainClick(event: MouseEvent) {
@@ -35,7 +39,7 @@ export function ListingGallery({
   /** Data saver: only the large photo until the visitor asks for the others. */
   held?: boolean;
 }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const [current, setCurrent] = useState(active);
   const [open, setOpen] = useState(false);
   // The lightbox (a dialog only JavaScript opens) is fetched and drawn at the first opening.

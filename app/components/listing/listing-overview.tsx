@@ -4,11 +4,14 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-import type { ListingPageView } from "~/views/listing/listing-page-view.server";
+import type { ListingPageTexts, ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
 import { ListingPrice } from "./listing-price";
 import { SpecList } from "./spec-list";
 import { UsdApprox } from "./usd-approx";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /**
  * Why a listing that is not active is shown (sold, hidden, removed with the moderator's reason).
@@ -16,7 +19,7 @@ import { UsdApprox } from "./usd-approx";
  * tools are a screen and more below. A plain form, as without JavaScript.
  */
 export function StatusNotice({ page, renewError }: { page: ListingPageView; renewError?: string }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const busy = useNavigation().state === "submitting";
   if (page.status === "active") return null;
   return (
@@ -55,7 +58,7 @@ export function StatusNotice({ page, renewError }: { page: ListingPageView; rene
 
 /** The listing's title, price, age and views; `favorite` is its heart, where it can be saved. */
 export function ListingSummary({ page, favorite }: { page: ListingPageView; favorite: ReactNode }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   return (
     <DetailCard>
       <h1
@@ -92,7 +95,7 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
 
 /** The listing's specifications, description and place. */
 export function ListingAbout({ page }: { page: ListingPageView }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   return (
     <>
       {page.specs.length > 0 ? (

@@ -4,8 +4,11 @@ import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { FormAlert } from "~/components/ui/field";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-import type { ListingPageView } from "~/views/listing/listing-page-view.server";
+import type { ListingPageTexts, ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /**
  * The owner's tools: edit, renew (an expired listing's is in its notice), mark sold, hide or show
@@ -13,7 +16,7 @@ import { DetailCard } from "./detail-card";
  * without JavaScript.
  */
 export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const busy = useNavigation().state === "submitting";
   const statusButton = (intent: string, label: string, icon: IconName) => (
     <Form method="post">

@@ -5,8 +5,11 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-import type { ListingPageView } from "~/views/listing/listing-page-view.server";
+import type { ListingPageTexts, ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /** The action's answer to "show phone" (reveal-phone.server.ts). */
 export type PhoneReveal = {
@@ -29,7 +32,7 @@ export function SellerCard({
   /** The "Message seller" form or link, for anyone but the owner. */
   messageSeller: ReactNode;
 }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const { seller } = page;
   // Without JavaScript the form posts and the page comes back with the number (action data);
   // with it, the same form goes through a fetcher and the page stays where it is.

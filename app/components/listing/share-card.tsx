@@ -3,7 +3,11 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { useTranslation } from "~/i18n/react";
+import type { ListingPageTexts } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
+
+/** The listings texts the listing page sends: a text it does not send is a type error here. */
+type ListingTexts = ListingPageTexts["listings"];
 
 /**
  * The device's share sheet where there is one, else the link copied to the clipboard; and a
@@ -20,7 +24,7 @@ export function ShareCard({
   title: string;
   message: string;
 }) {
-  const { t } = useTranslation("listings");
+  const { t } = useTranslation<"listings", ListingTexts>("listings");
   const [copied, setCopied] = useState(false);
   // Known only in the browser: the server renders "Copy link", and a device that can share says so
   // once hydrated.

@@ -20,6 +20,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The page's view; its schema.org description goes to the document's head only. */
 export type ListingPageView = ReturnType<typeof toListingPageView>;
 
+/** The texts of the listing page's data (typed: its components' `t` reads this type). */
+export type ListingPageTexts = ReturnType<typeof listingPageTexts>;
+
+/** These texts of a catalog's section, typed as exactly these (a key not in it does not compile). */
+function pick<T extends object, K extends keyof T>(section: T, keys: readonly K[]): Pick<T, K> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) picked[key] = section[key];
+  return picked as Pick<T, K>;
+}
+
 /**
  * The texts the listing page can show, in its HTML's loader data: the listing's section without
  * the not-found texts (they come with the 404), the owner's tools for the owner only, and of the
@@ -54,27 +64,23 @@ export function listingPageTexts(
     ...detail
   } = texts.listings.detail;
   // The notice of this listing's status, and a removed one's reason line.
-  const statusTexts = {
-    ...(status === "active" ? {} : { [status]: notices[status] }),
-    ...(status === "removed" ? { removedReason: notices.removedReason } : {}),
-  } as typeof notices;
-  const { heading, button, loginRequired } = texts.moderation.report;
+  const statusTexts: Partial<typeof notices> = pick(notices, [
+    ...(status === "active" ? [] : [status]),
+    ...(status === "removed" ? (["removedReason"] as const) : []),
+  ]);
   // The share messages are written on the server (shareMessage); the card needs its labels.
   const { listingMessage: _listing, sellerMessage: _seller, ...share } = texts.listings.share;
-  // The links after the listing; the neighbours' other texts come with them (api.related.ts).
-  const { moreIn } = texts.discovery.related;
   return {
-    ...texts,
     listings: {
-      detail: isOwner
-        ? { ...detail, status: statusTexts, owner }
-        : { ...detail, status: statusTexts },
+      detail: { ...detail, status: statusTexts, ...(isOwner ? { owner } : {}) },
       share,
-    } as typeof texts.listings,
-    discovery: { related: { moreIn } } as typeof texts.discovery,
-    moderation: (signedIn
+    },
+    moderation: signedIn
       ? texts.moderation
-      : { report: { heading, button, loginRequired } }) as typeof texts.moderation,
+      : { report: pick(texts.moderation.report, ["heading", "button", "loginRequired"]) },
+    favorites: texts.favorites,
+    // The links after the listing; the neighbours' other texts come with them (api.related.ts).
+    discovery: { related: pick(texts.discovery.related, ["moreIn"]) },
   };
 }
 

@@ -5,7 +5,6 @@ import { FoundResults } from "~/components/discovery/results-controls";
 import { SaveSearch } from "~/components/discovery/save-search";
 import { CategoryChoices, WordSearch } from "~/components/discovery/word-search";
 import { Card, EmptyCard } from "~/components/ui/card";
-import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toast";
 import { getMember } from "~/domain/accounts/session.server";
 import { filtersApplied, parseListingQuery } from "~/domain/discovery/listing-query";

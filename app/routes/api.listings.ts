@@ -12,10 +12,12 @@ import type { Route } from "./+types/api.listings";
 export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };
 
 /**
- * The create (`/api/listings`) and edit (`/api/listings/:id`) forms' saves for the browser's
- * XMLHttpRequest upload, which shows real progress. Exactly the pages' actions (the same shared
- * save functions), answered as JSON instead of a page or a redirect: the form's reply, with its
- * status, or where to go once saved (the flash cookie rides along for the next page).
+ * The create (`/api/listings`) and edit (`/api/listings/:id`) forms' saves with JavaScript
+ * (components/listing/use-listing-save.ts): a route of their own so that the service worker can
+ * keep a new listing's save made offline and send it later (Background Sync, decision 025).
+ * Exactly the pages' actions (the same shared save functions), answered as JSON instead of a page
+ * or a redirect: the form's reply, with its status, or where to go once saved (the flash cookie
+ * rides along for the next page).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   let outcome: ListingSaveOutcome;

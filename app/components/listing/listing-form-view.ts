@@ -2,11 +2,11 @@ import type { FieldDefinition } from "~/db/reference-data/types";
 import type { FormReply } from "~/utils/form-reply";
 
 /*
- * The listing form's shapes, shared by the server (listing-form-model.ts works them out) and the
- * browser (listing-form.tsx draws them). Apart from this module, which holds no data, the form's
- * JavaScript imports nothing of the reference data: the car makes, their models and every
- * category's fields reach the browser only as the chosen category's fields, in the loader's data
- * or from /api/listing-form.
+ * The listing form's shapes, shared by the server (app/views/listing/listing-form-model.server.ts
+ * works them out) and the browser (listing-form.tsx draws them). Apart from this module, which
+ * holds no data, the form's JavaScript imports nothing of the reference data: the car makes,
+ * their models and every category's fields reach the browser only as the chosen category's
+ * fields, in the loader's data or from /api/listing-form.
  */
 
 export interface FieldView {

@@ -6,7 +6,8 @@ import {
   readUploadReply,
   retryDelayMs,
   StalledError,
-  sendForm,
+  sendPhoto,
+  sendSave,
   stallTimeoutMs,
 } from "./upload-listing";
 
@@ -161,7 +162,7 @@ class FakeRequest extends EventTarget {
   }
 }
 
-describe("a request that stops moving", () => {
+describe("a photo upload that stops moving", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeRequest.made = [];
@@ -186,7 +187,7 @@ describe("a request that stops moving", () => {
   };
 
   it("is given up as stalled when nothing is sent or heard for the stall timeout", async () => {
-    const seen = outcome(sendForm("/api/photos", new FormData(), { stallMs: 20_000 }));
+    const seen = outcome(sendPhoto("/api/photos", new FormData(), { stallMs: 20_000 }));
     const [request] = FakeRequest.made;
     await vi.advanceTimersByTimeAsync(19_999);
     expect(seen).toEqual({});
@@ -200,7 +201,7 @@ describe("a request that stops moving", () => {
   it("is left alone while it moves, however slowly", async () => {
     const progress: number[] = [];
     const seen = outcome(
-      sendForm("/api/photos", new FormData(), {
+      sendPhoto("/api/photos", new FormData(), {
         stallMs: 20_000,
         onProgress: (fraction) => progress.push(fraction),
       }),
@@ -225,7 +226,7 @@ describe("a request that stops moving", () => {
   it("is an abort, not a stall, when the photo is removed", async () => {
     const stop = new AbortController();
     const seen = outcome(
-      sendForm("/api/photos", new FormData(), { stallMs: 20_000, signal: stop.signal }),
+      sendPhoto("/api/photos", new FormData(), { stallMs: 20_000, signal: stop.signal }),
     );
     stop.abort();
     await vi.advanceTimersByTimeAsync(0);
@@ -235,5 +236,62 @@ describe("a request that stops moving", () => {
 
   it("waits longer at each try, up to a minute", () => {
     expect([0, 1, 2, 3, 9].map(stallTimeoutMs)).toEqual([20_000, 40_000, 60_000, 60_000, 60_000]);
+  });
+});
+
+describe("a save that gets no answer", () => {
+  /** fetch() held open until the test answers it, or until its signal stops it. */
+  const held = () => {
+    const calls: { init: RequestInit; answer: (response: Response) => void }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          calls.push({ init, answer: resolve });
+          init.signal?.addEventListener("abort", () =>
+            reject(new DOMException("Aborted", "AbortError")),
+          );
+        }),
+    );
+    return calls;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("is given up as stalled when no answer came within the stall timeout", async () => {
+    const calls = held();
+    const seen = sendSave("/api/listings", new FormData(), 20_000).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(calls[0]?.init.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await seen;
+    expect(error).toBeInstanceOf(StalledError);
+    expect(error).toBeInstanceOf(NetworkError);
+  });
+
+  it("hands the answer over as it came, and asks for JSON", async () => {
+    const calls = held();
+    const seen = sendSave("/api/listings", new FormData(), 20_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const body = JSON.stringify({ redirectTo: "/listing/abc" });
+    calls[0]?.answer(
+      new Response(body, { status: 200, headers: { "Content-Type": "application/json" } }),
+    );
+    expect(await seen).toEqual({ status: 200, contentType: "application/json", body });
+    expect(new Headers(calls[0]?.init.headers).get("Accept")).toBe("application/json");
+    expect(calls[0]?.init.method).toBe("POST");
+  });
+
+  it("is a network error when the connection fails", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const error = await sendSave("/api/listings", new FormData(), 20_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).not.toBeInstanceOf(StalledError);
   });
 });

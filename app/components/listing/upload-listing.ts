@@ -1,8 +1,9 @@
 /*
- * The listing form's requests from the browser (decision 025): each photo goes
- * to /api/photos as soon as it is chosen, with XMLHttpRequest (fetch() cannot report upload
- * progress, and on a slow connection a photo takes long enough that the member must see it move);
- * the save then names the photos and is small. Fetched after the form is up (image-picker.tsx).
+ * The listing form's requests from the browser (decision 025): each photo goes to /api/photos as
+ * soon as it is chosen, with XMLHttpRequest (fetch() cannot report upload progress, and the picker
+ * shows each photo's progress: on a slow connection a photo takes long enough that the member must
+ * see it move); the save then names the photos, is small, and goes with fetch. Fetched after the
+ * form is up (use-photo-selection.ts).
  */
 
 import { type FormReply, isFormReply, messageReply } from "~/utils/form-reply";
@@ -51,11 +52,11 @@ interface SendOptions {
 }
 
 /**
- * Posts `form` to `url` and resolves with any answer the server gives; rejects with NetworkError
- * when there is none (StalledError when nothing moved for `stallMs`), and with an AbortError when
- * `signal` stops it.
+ * Posts a photo's `form` to `url` and resolves with any answer the server gives; rejects with
+ * NetworkError when there is none (StalledError when nothing moved for `stallMs`), and with an
+ * AbortError when `signal` stops it.
  */
-export function sendForm(url: string, form: FormData, options: SendOptions = {}) {
+export function sendPhoto(url: string, form: FormData, options: SendOptions = {}) {
   const { onProgress, signal, stallMs } = options;
   return new Promise<RawReply>((resolve, reject) => {
     if (signal?.aborted) {
@@ -121,6 +122,36 @@ export function sendForm(url: string, form: FormData, options: SendOptions = {})
     xhr.send(form);
     moved();
   });
+}
+
+/**
+ * Posts the save's `form` to `url` with fetch and resolves with any answer the server gives;
+ * rejects with StalledError when none has come within `stallMs` (the save is small: no answer by
+ * then is a connection that stopped), with NetworkError when the connection failed.
+ */
+export async function sendSave(url: string, form: FormData, stallMs: number): Promise<RawReply> {
+  const stop = new AbortController();
+  // A timer of the page's own (not AbortSignal.timeout): the tests' fake clocks move it.
+  const watchdog = setTimeout(() => stop.abort(), stallMs);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+      signal: stop.signal,
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      body: await response.text(),
+    };
+  } catch {
+    throw stop.signal.aborted
+      ? new StalledError("No answer within the stall timeout")
+      : new NetworkError("Network error");
+  } finally {
+    clearTimeout(watchdog);
+  }
 }
 
 function parseJson(raw: RawReply): unknown {

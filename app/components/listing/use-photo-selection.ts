@@ -133,8 +133,8 @@ export function usePhotoSelection({ limits }: { limits: SelectionLimits }) {
         body.set("photo", file, file.name);
         let outcome: PhotoOutcome;
         try {
-          const { readPhotoReply, sendForm, stallTimeoutMs } = await loadUpload();
-          const raw = await sendForm("/api/photos", body, {
+          const { readPhotoReply, sendPhoto, stallTimeoutMs } = await loadUpload();
+          const raw = await sendPhoto("/api/photos", body, {
             signal: item.abort.signal,
             // Online but nothing moving: given up after a while and sent again, same upload id.
             stallMs: stallTimeoutMs(attempt),

@@ -1,43 +1,99 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { inputStyles } from "~/components/ui/button-styles";
 
+/** What a control needs from its Control: its id and name, and the screen readers' wiring. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  "aria-required"?: boolean;
+}
+
+interface ControlOptions {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  /**
+   * An asterisk after the label and `aria-required`, without the browser's own check: the ad
+   * form's required fields, whose messages come from the action even without JavaScript.
+   */
+  markRequired?: boolean;
+  children: (props: ControlProps) => ReactNode;
+}
+
+/**
+ * A label, any control (drawn by `children` with the props it is given), its hint and its error,
+ * wired for screen readers (aria-describedby).
+ */
+export function Control({ name, label, error, hint, id, markRequired, children }: ControlOptions) {
+  const controlId = id ?? `field-${name}`;
+  const describedBy = `${error ? `${controlId}-error ` : ""}${hint ? `${controlId}-hint` : ""}`;
+  return (
+    <div>
+      <label htmlFor={controlId} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+        {markRequired ? (
+          <span className="ms-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({
+        id: controlId,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy.trim() || undefined,
+        "aria-required": markRequired || undefined,
+      })}
+      {hint ? (
+        <p id={`${controlId}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${controlId}-error`} className="mt-1.5 text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
   label: string;
   error?: string;
   hint?: ReactNode;
+  markRequired?: boolean;
+  /** Also show the hint under an error (by default the error takes its place). */
+  keepHint?: boolean;
 }
 
-/** A labelled input with its hint and error, wired for screen readers (aria-describedby). */
-export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
-  const inputId = id ?? `field-${name}`;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-    .filter(Boolean)
-    .join(" ");
+/** A labelled input with its hint and error (a Control with an input). */
+export function Field({
+  name,
+  label,
+  error,
+  hint,
+  id,
+  markRequired,
+  keepHint,
+  ...input
+}: FieldProps) {
   return (
-    <div>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputStyles}
-        {...input}
-      />
-      {hint && !error ? (
-        <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1.5 text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Control
+      name={name}
+      label={label}
+      error={error}
+      hint={error && !keepHint ? undefined : hint}
+      id={id}
+      markRequired={markRequired}
+    >
+      {(props) => <input {...props} className={inputStyles} {...input} />}
+    </Control>
   );
 }
 

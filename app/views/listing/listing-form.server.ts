@@ -21,9 +21,9 @@ import { buildFormModel, detailLabel, readFormValues } from "./listing-form-mode
 
 /*
  * The listing form's save, shared by the create and edit pages' actions (without JavaScript) and
- * the JSON route the browser uploads to (app/routes/api.listings.ts, with progress). Every answer
- * but a save is the form again: Conform's reply, like every other form's, with the fields of the
- * category chosen in it.
+ * the JSON route the browser sends it to (app/routes/api.listings.ts). Every answer but a save is
+ * the form again: Conform's reply, like every other form's, with the fields of the category
+ * chosen in it.
  */
 
 /** Every photo at its largest, plus the text fields. */

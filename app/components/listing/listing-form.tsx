@@ -321,8 +321,12 @@ export function ListingForm({
         >
           <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
           {mode === "create"
-            ? t(saving ? "form.posting" : "form.post")
-            : t(saving ? "form.updating" : "form.update")}
+            ? saving
+              ? t("form.posting")
+              : t("form.post")
+            : saving
+              ? t("form.updating")
+              : t("form.update")}
         </button>
         <Link to={cancelTo} className={buttonStyles.ghost}>
           {t("form.cancel")}

@@ -2,36 +2,88 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-// Chunks (issue 12): a page's first load is at most a dozen requests, so modules are grouped by
-// who needs them instead of one shared file per shared module (once one file per icon).
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|^\0rolldown[\\/]runtime|vite[\\/]preload-helper/;
+// Chunks (decision 029): a page's first load is at most a dozen requests, so our modules are
+// grouped by who needs them instead of one shared file per shared module. Each group names its
+// modules by their path under app/ — a folder ends in "/", a file is named without its extension —
+// and the first-load budget tests (tests/budgets) are the guard when a module moves.
+
+/** A chunk group's test: our modules at these paths under app/. */
+function appModules(...paths: string[]) {
+  return (id: string) => {
+    const unix = id.replaceAll("\\", "/");
+    const at = unix.lastIndexOf("/app/");
+    if (at === -1 || unix.includes("/node_modules/")) return false;
+    const file = unix.slice(at + "/app/".length);
+    const module = file.replace(/\.[^./]+$/, "");
+    return paths.some((entry) =>
+      entry.endsWith("/")
+        ? file.startsWith(entry) && !file.slice(entry.length).includes("/") && /\.tsx?$/.test(file)
+        : module === entry,
+    );
+  };
+}
+
+/** Packages by name (node_modules/<name>/). */
+const packages = (...names: string[]) => {
+  const test = new RegExp(`node_modules[\\\\/](${names.join("|")})[\\\\/]`);
+  return (id: string) => test.test(id);
+};
+
+// React, React DOM and React Router, with rolldown's runtime helpers: one file every page needs.
+const framework = (id: string) =>
+  packages("react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser")(id) ||
+  id.startsWith("\0rolldown/runtime") ||
+  id.includes("vite/preload-helper");
+
 // The root's own code and what (nearly) every page uses: header, drawer, footer, menus, the
-// translator, toasts' loader, page meta.
-const SHELL_FILES =
-  /[\\/]app[\\/](components[\\/](layout|ui)[\\/][^\\/]+\.tsx?$|i18n[\\/](?!locales)|utils[\\/](meta|nonce|same-origin-path)\.|components[\\/]favorites[\\/](merge-guest-favorites|guest-favorites)\.|components[\\/]notifications[\\/](push-opt-in|web-push-client)\.|domain[\\/]favorites[\\/]favorites-schemas\.|components[\\/]messaging[\\/]message-types\.)/;
+// translator, toasts' loader, page meta, the cards' frame and the icon.
+const inShell = appModules(
+  "components/layout/",
+  "components/ui/",
+  "i18n/",
+  "utils/meta",
+  "utils/nonce",
+  "utils/same-origin-path",
+  "components/favorites/guest-favorites",
+  "components/notifications/push-opt-in",
+  "components/notifications/web-push-client",
+  "domain/favorites/favorites-schemas",
+  "components/messaging/message-types",
+);
+// ...but not what the shell fetches on demand (React.lazy, onDemand): a member's menu (the
+// "member" group), the contact form, the footer's coming-soon note, every dialog, the phone's
+// category drawer, the "Install Souqna" entry, the service worker's side, the merge of a guest's
+// favourites; nor the pieces only some pages draw: the forms' kit and pieces (groups below), the
+// in-page "Are you sure?" of the listing and conversation pages, the information pages' parts.
+const notInShell = appModules(
+  "components/layout/member-menu",
+  "components/layout/contact-support-dialog",
+  "components/layout/contact-support",
+  "components/layout/category-drawer",
+  "components/layout/coming-soon-dialog",
+  "components/layout/install-entry",
+  "components/layout/service-worker",
+  "components/ui/dialog",
+  "components/ui/form",
+  "components/ui/field",
+  "components/ui/city-options",
+  "components/ui/confirm-panel",
+  "components/ui/article-parts",
+);
 // The event stream's client (messaging/live-client) is fetched after hydration, at the first
 // listener, so it is in no group: it is a file of its own.
-// Parts of the shell fetched on demand (React.lazy, onDemand): a member's menu (the "member"
-// group below), the contact form, the footer's coming-soon note, every dialog, the error screen, the phone's category drawer, the merge of a
-// guest's favourites into the account, the "Install Souqna" entry, the service worker's side.
-const SHELL_LAZY =
-  /[\\/]app[\\/]components[\\/](layout[\\/](member-menu|contact-support-dialog|contact-support|category-drawer|coming-soon-dialog|install-entry|service-worker)|ui[\\/]dialog|favorites[\\/]merge-guest-favorites)\./;
 
-// Small form pieces several pages share (the "forms" group below). Field and city options live in
-// components/ui beside the shell's pieces, but not every page draws a form: never in the shell.
-const FORM_PIECES =
-  /[\\/]app[\\/](components[\\/](ui[\\/](field|city-options)|listing[\\/](listing-error|owner-action-reply))|domain[\\/]moderation[\\/]moderation-limits|utils[\\/]form-reply)\./;
-
-// The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand (after the
-// page is interactive), so this is in no page's first load; one file for every form.
-const FORM_KIT =
-  /[\\/]app[\\/]components[\\/]ui[\\/]form\.|node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
-
-// Pieces of components/ui that only a few pages draw (the in-page "Are you sure?" of the listing
-// and conversation pages, the favourites' heart with its group below, the information pages'
-// contents and notes): they come with those pages, never in the shell.
-const PAGE_PIECES = /[\\/]app[\\/]components[\\/]ui[\\/](confirm-panel|article-parts)\./;
+// Small form pieces several pages share: field alerts, the city list's options, the listing
+// pages' error screen, the moderation forms' limits, how a page picks its form's reply. Never a
+// schema: schemas import Zod, and this file is in the first load of every page with a form.
+const formPieces = appModules(
+  "components/ui/field",
+  "components/ui/city-options",
+  "components/listing/listing-error",
+  "components/listing/owner-action-reply",
+  "domain/moderation/moderation-limits",
+  "utils/form-reply",
+);
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -42,57 +94,57 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // React, React DOM and React Router: one file that every page needs.
-            { name: "framework", test: FRAMEWORK, priority: 30 },
-            // The shell (its icons are in its modules): one file on every page instead of a
-            // dozen small shared ones.
-            {
-              name: "shell",
-              test: (id: string) =>
-                SHELL_FILES.test(id) &&
-                !SHELL_LAZY.test(id) &&
-                !FORM_PIECES.test(id) &&
-                !FORM_KIT.test(id) &&
-                !PAGE_PIECES.test(id),
-              priority: 20,
-            },
+            { name: "framework", test: framework, priority: 30 },
+            { name: "shell", test: (id: string) => inShell(id) && !notInShell(id), priority: 20 },
             // A member's menu, unread badge and live hooks: fetched on demand by the header (for
             // members only) and with the message pages.
             {
               name: "member",
-              test: /[\\/]app[\\/]components[\\/](layout[\\/]member-menu|messaging[\\/](unread-badge|use-live-messages))\./,
+              test: appModules(
+                "components/layout/member-menu",
+                "components/messaging/unread-badge",
+                "components/messaging/use-live-messages",
+              ),
               priority: 15,
             },
-            { name: "form-kit", test: FORM_KIT, priority: 15 },
-            // The inbox and a conversation's messages with their times: the messages page and a
-            // conversation show them together.
+            // The forms' kit: our hook over Conform, with Conform. Forms are fetched on demand
+            // (after the page is interactive), so this is in no page's first load.
             {
-              name: "messaging",
-              test: /[\\/]app[\\/]components[\\/]messaging[\\/](inbox-list|message-list|local-time)\./,
-              priority: 10,
+              name: "form-kit",
+              test: (id: string) =>
+                appModules("components/ui/form")(id) ||
+                packages("@conform-to/react", "@conform-to/dom")(id),
+              priority: 15,
             },
             // The heart button on its own: the listing page shows it without the cards.
             {
               name: "favorite-button",
-              test: /[\\/]app[\\/]components[\\/]favorites[\\/]favorite-button\./,
+              test: appModules("components/favorites/favorite-button"),
               priority: 15,
+            },
+            // The inbox and a conversation's messages with their times: the messages page and a
+            // conversation show them together.
+            {
+              name: "messaging",
+              test: appModules(
+                "components/messaging/inbox-list",
+                "components/messaging/message-list",
+                "components/messaging/local-time",
+              ),
+              priority: 10,
             },
             // Result cards (listing, favourite) with their photo: home, search, categories,
             // favourites and profile show them together.
             {
               name: "cards",
-              test: /[\\/]app[\\/]components[\\/](discovery[\\/]listing-card|cards[\\/]card-image|favorites[\\/]favorite-card)\./,
+              test: appModules(
+                "components/discovery/listing-card",
+                "components/cards/card-image",
+                "components/favorites/favorite-card",
+              ),
               priority: 10,
             },
-            // Small form pieces several pages share: field alerts, the city list's options,
-            // the listing pages' error screen, the moderation forms' limits, how a page picks
-            // its form's reply (form-reply, owner-action-reply). Never a schema: schemas import
-            // Zod, and this file is in the first load of every page with a form.
-            {
-              name: "forms",
-              test: FORM_PIECES,
-              priority: 10,
-            },
+            { name: "forms", test: formPieces, priority: 10 },
           ],
         },
       },

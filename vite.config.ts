@@ -48,7 +48,7 @@ const inShell = appModules(
   "components/notifications/push-opt-in",
   "components/notifications/web-push-client",
   "domain/favorites/favorites-schemas",
-  "components/messaging/message-types",
+  "views/messaging/message-types",
 );
 // ...but not what the shell fetches on demand (React.lazy, onDemand): a member's menu (the
 // "member" group), the contact form, the footer's coming-soon note, every dialog, the phone's

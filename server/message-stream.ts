@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { LiveData } from "../app/components/messaging/message-types";
 import type { Database } from "../app/db/client.server";
 import type { Auth } from "../app/domain/accounts/auth.server";
 import { getMember } from "../app/domain/accounts/session.server";
@@ -7,6 +6,7 @@ import { countUnread } from "../app/domain/messaging/count-unread.server";
 import { getLiveMessage } from "../app/domain/messaging/get-live-message.server";
 import type { HubSignal, MessageHub } from "../app/domain/messaging/message-hub.server";
 import { serverT } from "../app/i18n/i18n.server";
+import type { LiveData } from "../app/views/messaging/message-types";
 import { toMessageView, unreadView } from "../app/views/messaging/message-view.server";
 import type { AppLogger } from "./logger";
 

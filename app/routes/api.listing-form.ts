@@ -1,5 +1,5 @@
-import { DETAIL_PREFIX, type FormValues } from "~/components/listing/listing-form-view";
 import { buildFormModel } from "~/views/listing/listing-form-model.server";
+import { DETAIL_PREFIX, type FormValues } from "~/views/listing/listing-form-view";
 import type { Route } from "./+types/api.listing-form";
 
 /**

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { ListingFormPage } from "~/components/listing/listing-form-page";
-import type { FormValues } from "~/components/listing/listing-form-view";
 import { requireMember } from "~/domain/accounts/session.server";
 import { POSTABLE_CATEGORY_IDS } from "~/domain/listings/listings-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
@@ -11,6 +10,7 @@ import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
 import { saveNewListing } from "~/views/listing/listing-form.server";
 import { buildFormModel } from "~/views/listing/listing-form-model.server";
+import type { FormValues } from "~/views/listing/listing-form-view";
 import type { Route } from "./+types/post-ad";
 
 export const handle: RouteHandle = { personal: true, body: "listing", writes: "listing" };

@@ -136,7 +136,21 @@ const cases: [string, string, string, string, string][] = [
     "app/views/discovery/case.server.ts",
     "react",
     "A view builds plain data for a component",
-    "~/components/listing/usd-approx-text",
+    "~/views/common/card-view.server",
+  ],
+  [
+    "a view imports no component",
+    "app/views/listing/case.server.ts",
+    "~/components/listing/listing-price",
+    "A view builds plain data for a component",
+    "./usd-approx-text",
+  ],
+  [
+    "a plain module in app/views is browser code (components import it)",
+    "app/views/listing/case.ts",
+    "~/db/reference-data/regions",
+    "Browser code imports no database, reference data or server-only module",
+    "./gallery-image",
   ],
   [
     "a presenter in app/components is browser code (presenters live in app/views)",

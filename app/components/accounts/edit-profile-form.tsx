@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { Card } from "~/components/ui/card";
-import { type CityGroup, CityOptions } from "~/components/ui/city-options";
+import { CityOptions } from "~/components/ui/city-options";
 import { Field, FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { toast } from "~/components/ui/toast";
@@ -16,6 +16,7 @@ import {
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
+import type { CityGroup } from "~/views/common/city-groups.server";
 
 const profileSchema = () =>
   import("~/domain/accounts/accounts-schemas").then((m) => m.profileSchema);

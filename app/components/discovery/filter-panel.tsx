@@ -2,49 +2,13 @@ import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { cardStyles } from "~/components/ui/card";
-import { type CityGroup, CityOptions } from "~/components/ui/city-options";
+import { CityOptions } from "~/components/ui/city-options";
 import { Icon } from "~/components/ui/icon";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { formatNumber } from "~/i18n/format";
 import type { TFunction } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
-
-/** A filter as the panel draws it, labelled on the server in the page's language. */
-export type FilterView =
-  | {
-      kind: "select";
-      key: string;
-      label: string;
-      options: { value: string; label: string }[];
-      /** The model select waits for a make. */
-      waitsFor: string | null;
-    }
-  | {
-      kind: "range";
-      key: string;
-      label: string;
-      min: number;
-      max: number;
-      step: number;
-      defaultMin: number;
-      defaultMax: number;
-      /** Abbreviated labels ("300K") for the slider ends, or plain years. */
-      abbreviate: boolean;
-    };
-
-/** What the panel draws besides the query's values (filter-views.server.ts: filterPanelView). */
-export interface FilterPanelView {
-  action: string;
-  /** The words, the category (on the search page) and the sort: every submission keeps them. */
-  hidden: [string, string][];
-  /** The same results without any filter. */
-  clearHref: string;
-  cities: CityGroup[];
-  subcategories: { id: number; name: string }[];
-  filters: FilterView[];
-  price: { min: number; max: number; step: number };
-  lang: "en" | "ar";
-}
+import type { FilterPanelView } from "~/views/discovery/filter-views.server";
 
 export type FilterPanelProps = FilterPanelView & {
   query: ListingQuery;

@@ -2,15 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-
-/** What the results page's loader says about saving its search (save-search-view.server.ts). */
-export interface SaveSearchView {
-  /** The search as a query string (category included), or null when there is nothing to save. */
-  query: string | null;
-  signedIn: boolean;
-  /** Sign in, then back to these results. */
-  signInHref: string;
-}
+import type { SaveSearchView } from "~/views/discovery/save-search-view.server";
 
 /**
  * "Save this search" on a results page: one button posting the page's query to /saved-searches

@@ -7,6 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { CADENCES, SAVED_SEARCH_NAME_MAX } from "~/domain/saved-searches/saved-searches-limits";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
+import type { SavedSearchView } from "~/views/discovery/saved-search-views.server";
 
 /*
  * The rows of /saved-searches with their forms: rename, alerts, delete (the page fetches this
@@ -18,22 +19,6 @@ const schemas = () => import("~/domain/saved-searches/saved-searches-schemas");
 const renameSchema = () => schemas().then((m) => m.renameSavedSearchSchema);
 const cadenceSchema = () => schemas().then((m) => m.cadenceSchema);
 const deleteSchema = () => schemas().then((m) => m.deleteSavedSearchSchema);
-
-/** One saved search as its loader drew it (saved-search-views.server.ts). */
-export interface SavedSearchView {
-  id: string;
-  /** The member's name for it, else the one described from its query. */
-  name: string;
-  /** The description from its query, shown under a name the member chose. */
-  description: string | null;
-  href: string;
-  hasNew: boolean;
-  newText: string;
-  cadence: (typeof CADENCES)[number];
-  savedOnText: string;
-  /** Just saved: the page says so beside it. */
-  fresh: boolean;
-}
 
 /** The reply meant for one row's form: the same intent, about the same saved search. */
 function replyOf(actionData: unknown, intent: string, id: string): FormReply | undefined {

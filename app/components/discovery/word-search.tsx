@@ -2,15 +2,7 @@ import { Form, Link } from "react-router";
 import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-
-/** A category as the search page offers it (filter-views.server.ts); id null: all of them. */
-export interface CategoryChoice {
-  id: number | null;
-  /** Null for "All categories", named by the page's catalog. */
-  name: string | null;
-  href: string;
-  current: boolean;
-}
+import type { CategoryChoice } from "~/views/discovery/filter-views.server";
 
 /**
  * The words of a results page: a GET form to /search that keeps, as hidden fields, the category

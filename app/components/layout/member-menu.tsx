@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { UnreadCount } from "~/components/messaging/message-types";
 import { useUnreadCount } from "~/components/messaging/use-live-messages";
 import { Avatar } from "~/components/ui/avatar";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
+import type { UnreadCount } from "~/views/messaging/message-types";
 
 export interface MemberSummary {
   name: string;

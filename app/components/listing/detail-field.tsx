@@ -1,7 +1,7 @@
 import { inputStyles } from "~/components/ui/button-styles";
 import { Control } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
-import { DETAIL_PREFIX, type FieldView } from "./listing-form-view";
+import { DETAIL_PREFIX, type FieldView } from "~/views/listing/listing-form-view";
 
 /** One of the chosen category's fields (`detail.<key>`): a select, or a text or number input. */
 export function DetailField({

@@ -8,14 +8,14 @@ import { useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
-import { DetailField } from "./detail-field";
 import {
   DETAIL_PREFIX,
   type FormValues,
   formValuesOf,
   type ListingFormModel,
   type ListingFormResult,
-} from "./listing-form-view";
+} from "~/views/listing/listing-form-view";
+import { DetailField } from "./detail-field";
 import { type ExistingImage, ExistingImages, PhotosField } from "./listing-photos";
 import { SaveStatus } from "./save-status";
 import { UsdEquivalent } from "./usd-equivalent";

@@ -2,8 +2,8 @@ import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef, useSta
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
+import type { GalleryImage } from "~/views/listing/gallery-image";
 import type { ListingPageTexts } from "~/views/listing/listing-page-view.server";
-import type { GalleryImage } from "./gallery-image";
 
 /** The listings texts the listing page sends: a text it does not send is a type error here. */
 type ListingTexts = ListingPageTexts["listings"];

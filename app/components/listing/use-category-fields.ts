@@ -1,5 +1,9 @@
 import { useRef, useState } from "react";
-import { DETAIL_PREFIX, type FormValues, type ListingFormModel } from "./listing-form-view";
+import {
+  DETAIL_PREFIX,
+  type FormValues,
+  type ListingFormModel,
+} from "~/views/listing/listing-form-view";
 
 /**
  * The chosen category's fields (and the chosen make's models) with JavaScript: asked of

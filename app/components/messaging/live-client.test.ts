@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { LiveData } from "~/views/messaging/message-types";
 import { backoffDelay, createLiveConnection } from "./live-client";
-import type { LiveData } from "./message-types";
 
 /** A stand-in for the browser's EventSource that a test drives by hand. */
 class FakeSource {

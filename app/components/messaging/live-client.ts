@@ -1,4 +1,4 @@
-import { type LiveData, STREAM_PATH } from "./message-types";
+import { type LiveData, STREAM_PATH } from "~/views/messaging/message-types";
 
 /*
  * One event stream per browser tab, shared by everything on the page that shows live messages

@@ -8,9 +8,9 @@ import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
 import { characterCount } from "~/utils/user-text";
+import type { MessageView } from "~/views/messaging/message-types";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
 import { MessageItem } from "./message-list";
-import type { MessageView } from "./message-types";
 
 const sendMessageSchema = () =>
   import("~/domain/messaging/messaging-schemas").then((m) => m.sendMessageSchema);

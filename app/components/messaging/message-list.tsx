@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
+import type { MessageView } from "~/views/messaging/message-types";
 import { LocalTime } from "./local-time";
-import type { MessageView } from "./message-types";
 import { SafetyWarning } from "./safety-warning";
 
 /** The conversation's messages, scrolled to the latest on arrival and whenever one is added. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import type { UnreadCount } from "./message-types";
+import type { UnreadCount } from "~/views/messaging/message-types";
 import { useUnreadCount } from "./use-live-messages";
 
 /** The header's link to /messages with the unread count, kept current by the event stream. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import type { LiveData, UnreadCount } from "~/views/messaging/message-types";
 import type { LiveConnection } from "./live-client";
-import type { LiveData, UnreadCount } from "./message-types";
 
 /*
  * The event stream's client is fetched after the page has hydrated, at the first listener: the

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { MessageView } from "./message-types";
+import type { MessageView } from "~/views/messaging/message-types";
 import { useLiveEvents } from "./use-live-messages";
 
 /**

@@ -1,9 +1,4 @@
-export interface CityGroup {
-  id: string;
-  label: string;
-  cities: { id: string; label: string }[];
-}
-
+import type { CityGroup } from "~/views/common/city-groups.server";
 /** The cities of a location select, grouped by governorate. */
 export function CityOptions({ groups }: { groups: CityGroup[] }) {
   return groups.map((group) => (

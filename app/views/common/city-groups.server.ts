@@ -1,7 +1,12 @@
-import type { CityGroup } from "~/components/ui/city-options";
 import { cities, governorates } from "~/db/reference-data/regions";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
+
+export interface CityGroup {
+  id: string;
+  label: string;
+  cities: { id: string; label: string }[];
+}
 
 /**
  * The cities of a location select (CityOptions), grouped by governorate in the governorates'

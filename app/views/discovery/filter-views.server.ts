@@ -1,5 +1,3 @@
-import type { FilterPanelView, FilterView } from "~/components/discovery/filter-panel";
-import type { CategoryChoice } from "~/components/discovery/word-search";
 import { carMakes, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import type { FieldDefinition } from "~/db/reference-data/types";
@@ -14,7 +12,53 @@ import {
 import { resultsPath } from "~/domain/saved-searches/saved-search-query";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
-import { cityGroups } from "~/views/common/city-groups.server";
+import { type CityGroup, cityGroups } from "~/views/common/city-groups.server";
+
+/** A category as the search page offers it ; id null: all of them. */
+export interface CategoryChoice {
+  id: number | null;
+  /** Null for "All categories", named by the page's catalog. */
+  name: string | null;
+  href: string;
+  current: boolean;
+}
+
+/** What the panel draws besides the query's values (filterPanelView below). */
+export interface FilterPanelView {
+  action: string;
+  /** The words, the category (on the search page) and the sort: every submission keeps them. */
+  hidden: [string, string][];
+  /** The same results without any filter. */
+  clearHref: string;
+  cities: CityGroup[];
+  subcategories: { id: number; name: string }[];
+  filters: FilterView[];
+  price: { min: number; max: number; step: number };
+  lang: "en" | "ar";
+}
+
+/** A filter as the panel draws it, labelled on the server in the page's language. */
+export type FilterView =
+  | {
+      kind: "select";
+      key: string;
+      label: string;
+      options: { value: string; label: string }[];
+      /** The model select waits for a make. */
+      waitsFor: string | null;
+    }
+  | {
+      kind: "range";
+      key: string;
+      label: string;
+      min: number;
+      max: number;
+      step: number;
+      defaultMin: number;
+      defaultMax: number;
+      /** Abbreviated labels ("300K") for the slider ends, or plain years. */
+      abbreviate: boolean;
+    };
 
 /** The category's filters as the panel draws them, from the single field definitions. */
 export function filterViews(lang: Lang, fields: FieldDefinition[], exact: Record<string, string>) {

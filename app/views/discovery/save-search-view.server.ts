@@ -1,7 +1,15 @@
-import type { SaveSearchView } from "~/components/discovery/save-search";
 import type { Member } from "~/domain/accounts/session.server";
 import type { ListingQuery } from "~/domain/discovery/listing-query";
 import { normalisedText, normaliseSearch } from "~/domain/saved-searches/saved-search-query";
+
+/** What the results page's loader says about saving its search (save-search-view.server.ts). */
+export interface SaveSearchView {
+  /** The search as a query string (category included), or null when there is nothing to save. */
+  query: string | null;
+  signedIn: boolean;
+  /** Sign in, then back to these results. */
+  signInHref: string;
+}
 
 /**
  * The results page's "Save this search": its query as the saved search will store it, or null

@@ -1,10 +1,25 @@
-import type { SavedSearchView } from "~/components/discovery/saved-search-list";
 import type { SavedSearchRow } from "~/domain/saved-searches/list-saved-searches.server";
 import { describeSavedSearch } from "~/domain/saved-searches/saved-search-query";
-import { NEW_MATCHES_LIMIT } from "~/domain/saved-searches/saved-searches-limits";
+import { type CADENCES, NEW_MATCHES_LIMIT } from "~/domain/saved-searches/saved-searches-limits";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+
+/** One saved search as its loader drew it (saved-search-views.server.ts). */
+export interface SavedSearchView {
+  id: string;
+  /** The member's name for it, else the one described from its query. */
+  name: string;
+  /** The description from its query, shown under a name the member chose. */
+  description: string | null;
+  href: string;
+  hasNew: boolean;
+  newText: string;
+  cadence: (typeof CADENCES)[number];
+  savedOnText: string;
+  /** Just saved: the page says so beside it. */
+  fresh: boolean;
+}
 
 /** The member's saved searches as /saved-searches draws them, every text in the page's language. */
 export function savedSearchViews(

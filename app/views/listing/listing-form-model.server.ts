@@ -1,9 +1,3 @@
-import {
-  DETAIL_PREFIX,
-  type FieldView,
-  type FormValues,
-  type ListingFormModel,
-} from "~/components/listing/listing-form-view";
 import { carMakes, getCarMake, getCarModels } from "~/db/reference-data/car-makes";
 import { categories } from "~/db/reference-data/categories";
 import {
@@ -15,6 +9,12 @@ import type { FieldDefinition } from "~/db/reference-data/types";
 import type { Lang } from "~/i18n/config";
 import { type Bilingual, localized } from "~/i18n/localized";
 import { cityGroups } from "~/views/common/city-groups.server";
+import {
+  DETAIL_PREFIX,
+  type FieldView,
+  type FormValues,
+  type ListingFormModel,
+} from "./listing-form-view";
 
 /*
  * What the listing form needs, worked out on the server (loader and action) in the page's

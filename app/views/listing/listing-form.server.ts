@@ -1,6 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import type { ListingFormResult } from "~/components/listing/listing-form-view";
 import { type Member, requireMember } from "~/domain/accounts/session.server";
 import { createListing } from "~/domain/listings/create-listing.server";
 import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
@@ -18,6 +17,7 @@ import { messageReply } from "~/utils/form-reply";
 import { type FormSubmission, parseSubmission } from "~/utils/form-submission";
 import { isUnavailable } from "~/utils/unavailable.server";
 import { buildFormModel, detailLabel, readFormValues } from "./listing-form-model.server";
+import type { ListingFormResult } from "./listing-form-view";
 
 /*
  * The listing form's save, shared by the create and edit pages' actions (without JavaScript) and

@@ -1,5 +1,3 @@
-import type { GalleryImage } from "~/components/listing/gallery-image";
-import { usdApproxText } from "~/components/listing/usd-approx-text";
 import type { ListingImage, ListingView } from "~/domain/listings/get-listing.server";
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { specItems } from "~/domain/listings/listing-specs";
@@ -14,6 +12,8 @@ import { srcSetFor } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { removalReasonText } from "~/views/common/removal-reason.server";
+import type { GalleryImage } from "./gallery-image";
+import { usdApproxText } from "./usd-approx-text";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

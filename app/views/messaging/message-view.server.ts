@@ -1,7 +1,7 @@
-import type { MessageView, UnreadCount } from "~/components/messaging/message-types";
 import { checkMessageSafety } from "~/domain/messaging/safety-check";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
+import type { MessageView, UnreadCount } from "./message-types";
 
 /** Times are shown in Syria's time zone until the browser shows the reader's own. */
 export const DISPLAY_TIME_ZONE = "Asia/Damascus";

@@ -1,9 +1,9 @@
-import type { UnreadCount } from "~/components/messaging/message-types";
 import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { countUnread } from "~/domain/messaging/count-unread.server";
 import type { Lang } from "~/i18n/config";
+import type { UnreadCount } from "./message-types";
 import { unreadView } from "./message-view.server";
 
 // The header and the inbox page ask for the same figure: one query serves both.

@@ -32,6 +32,12 @@ export type ListingChange =
   | { listingId: string; kind: "price-drop"; oldPrice: number; newPrice: number; at: string }
   | { listingId: string; kind: "sold"; at: string };
 
+/**
+ * Why a text message is sent: recorded with it (sms_messages.purpose), so an operator sees what the
+ * SMS budget goes on. Later parts add their own.
+ */
+export type SmsPurpose = "verify-phone" | "sign-in" | "number-taken-over";
+
 export type AppJobs = {
   /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */
   "send-mail": { to: string; lang: Lang; template: MailTemplateJson };
@@ -49,6 +55,11 @@ export type AppJobs = {
   "notify-push": { recipientId: string; messageId: string };
   /** One push, already in its member's language, encrypted and sent to one subscribed browser. */
   "send-push": { subscriptionId: string; message: PushMessage };
+  /**
+   * One text message, already in its member's language (`lang` is recorded, not used to render):
+   * `to` in E.164 ("+963912345678"). Worked by server/jobs/sms-jobs.ts.
+   */
+  "send-sms": { to: string; text: string; lang: Lang; purpose: SmsPurpose };
 };
 
 export type AppJobName = keyof AppJobs & string;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { devOutboxOpen } from "~/utils/dev-outbox.server";
 import type { Env } from "~/utils/env.server";
 
 export interface OutboxEntry {
@@ -26,32 +26,14 @@ export interface OutboxMessage {
 const ID = /^[\w.-]+$/;
 /** Enough for the header block of anything the mailer writes; the body is not needed to list. */
 const HEADER_BYTES = 64 * 1024;
-/** Proxies add these; a browser on this machine talking straight to the server never does. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
-/**
- * The outbox holds confirmation and reset links, so it is only for reading one's own test mail:
- * only when no SMTP server is configured; in production only when the operator asked for it with
- * DEV_MAIL=true, and then only from this machine. A request that came through a proxy is never
- * "from this machine", even when the proxy connects over loopback or a spoofable X-Forwarded-For
- * says 127.0.0.1 — but a same-host proxy that adds no header would pass, hence DEV_MAIL.
- */
+/** The mail outbox is readable while SMTP_URL is unset (the rules: devOutboxOpen). */
 export function outboxEnabled(
   env: Pick<Env, "SMTP_URL" | "NODE_ENV" | "DEV_MAIL">,
   clientIp: string,
   requestHeaders?: Headers,
 ) {
-  if (env.SMTP_URL) return false;
-  if (env.NODE_ENV !== "production") return true;
-  if (!env.DEV_MAIL) return false;
-  if (requestHeaders && FORWARDING_HEADERS.some((name) => requestHeaders.has(name))) return false;
-  return isLoopback(clientIp);
-}
-
-export function isLoopback(ip: string) {
-  const v4 = ip.toLowerCase().startsWith("::ffff:") ? ip.slice(7) : ip;
-  if (net.isIPv4(v4)) return v4.startsWith("127.");
-  return ip === "::1";
+  return devOutboxOpen(Boolean(env.SMTP_URL), env, clientIp, requestHeaders);
 }
 
 /** Newest first (file names start with an ISO timestamp). */

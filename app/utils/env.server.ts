@@ -72,6 +72,21 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Souqna <no-reply@localhost>"),
   SUPPORT_EMAIL: z.string().email().default("support@localhost"),
+  /**
+   * Where text messages go (app/sms): `smpp://user:password@host:2775?source=Souqna` (SMPP 3.4),
+   * `https://…` (an HTTP gateway, body from SMS_HTTP_BODY), unset: files in $DATA_DIR/sms.
+   */
+  SMS_URL: optionalText.refine(
+    (v) => !v || (URL.canParse(v) && /^(smpp|https?):\/\//i.test(v)),
+    "SMS_URL must be an smpp:// or http(s):// URL",
+  ),
+  /** The sender name or number an HTTP gateway's `{from}` gets; SMPP takes `?source=` first. */
+  SMS_FROM: z.string().trim().min(1).max(16).default("Souqna"),
+  /**
+   * The HTTP gateway's request body, with `{to}`, `{text}` and `{from}`: JSON when it starts with
+   * `{` (values escaped as JSON strings), otherwise form-encoded (values URL-encoded).
+   */
+  SMS_HTTP_BODY: z.string().trim().min(1).default('{"to":"{to}","text":"{text}","from":"{from}"}'),
   /** Demo listings in an empty database: by default on the embedded one only (a quick start). */
   SEED_DEMO: booleanish.optional(),
   /**

@@ -2,6 +2,8 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import { createJobQueue, type JobLogger, type QueuePolicy } from "../../app/jobs/job-queue.server";
 import type { AppJobName, AppJobs, JobSettings } from "../../app/jobs/job-types";
 import { createMailer, type Mailer } from "../../app/mail/mailer.server";
+import { createSmsSender } from "../../app/sms/create-sms-sender.server";
+import type { SmsSender } from "../../app/sms/sms-sender";
 import type { Env } from "../../app/utils/env.server";
 import { resolveSessionSecret } from "../../app/utils/session-secret.server";
 import { createLinkSigner } from "../../app/utils/signed-link.server";
@@ -10,6 +12,7 @@ import { mailPolicies, workMailJobs } from "./mail-jobs";
 import { noticePolicies, workNoticeJobs } from "./notice-jobs";
 import { pushPolicies, workPushJobs } from "./push-jobs";
 import { type AppJobQueue, type JobHandlerContext, jobSender } from "./queue";
+import { receiptRecorder, smsPolicies, workSmsJobs } from "./sms-jobs";
 
 /*
  * Where the app's jobs are worked (docs/decisions/019-job-queue.md). The kinds and their data are
@@ -25,6 +28,7 @@ export function queuePolicies(settings: JobSettings): Record<AppJobName, QueuePo
     ...noticePolicies(settings),
     ...alertPolicies(settings),
     ...pushPolicies(settings),
+    ...smsPolicies(settings),
   };
 }
 
@@ -52,17 +56,20 @@ export async function registerJobHandlers(queue: AppJobQueue, context: JobHandle
     ...context,
     sender: jobSender(queue),
     signer: createLinkSigner(resolveSessionSecret(context.env)),
+    sms: context.sms ?? createSmsSender(context.env),
   };
   await workMailJobs(queue, work);
   await workNoticeJobs(queue, work);
   await workAlertJobs(queue, work);
   await workPushJobs(queue, work);
+  await workSmsJobs(queue, work);
 }
 
 /**
  * The app's queue in a server or `npm run jobs`: started (pg-boss's schema and the queues made,
  * under a lock), and worked here when `work` is set, with the mailer it sends through (/healthz
- * reports that mailer). Stop it before closing the database.
+ * reports that mailer) and the SMS sender (its SMPP session bound at once, to hear receipts;
+ * closed when the queue stops). Stop it before closing the database.
  */
 export async function startAppJobs({
   database,
@@ -74,11 +81,22 @@ export async function startAppJobs({
   env: Env;
   logger: JobLogger;
   work: boolean;
-}): Promise<{ queue: AppJobQueue; mailer?: Mailer }> {
+}): Promise<{ queue: AppJobQueue; mailer?: Mailer; sms?: SmsSender }> {
   const queue = createAppJobQueue({ database, logger, settings: env });
   await queue.start();
   if (!work) return { queue };
   const mailer = createMailer(env);
-  await registerJobHandlers(queue, { env, database, mailer, logger });
-  return { queue, mailer };
+  const sms = createSmsSender(env, {
+    onReceipt: (receipt) => record(receipt),
+    warn: (message) => logger.warn({ sms: "smpp" }, message),
+  });
+  const record = receiptRecorder(database.db, sms.kind, logger);
+  sms.start?.();
+  const stop = queue.stop.bind(queue);
+  queue.stop = async (options) => {
+    await stop(options);
+    await sms.close();
+  };
+  await registerJobHandlers(queue, { env, database, mailer, sms, logger });
+  return { queue, mailer, sms };
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import type { JobLogger, JobQueue, QueuePolicy } from "../../app/jobs/job-queue.server";
 import type { AppJobName, AppJobs, JobSender, JobSettings } from "../../app/jobs/job-types";
 import type { Mailer } from "../../app/mail/mailer.server";
+import type { SmsSender } from "../../app/sms/sms-sender";
 import type { Env } from "../../app/utils/env.server";
 import type { LinkSigner } from "../../app/utils/signed-link.server";
 
@@ -46,10 +47,21 @@ export interface JobHandlerContext {
   > &
     Pick<Env, "PUSH_SERVICE_HOSTS"> &
     Partial<
-      Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "MEDIA_PUBLIC_URL">
+      Pick<
+        Env,
+        | "VAPID_PUBLIC_KEY"
+        | "VAPID_PRIVATE_KEY"
+        | "VAPID_SUBJECT"
+        | "MEDIA_PUBLIC_URL"
+        | "SMS_URL"
+        | "SMS_FROM"
+        | "SMS_HTTP_BODY"
+      >
     >;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Where send-sms jobs go; without one, the outbox in DATA_DIR/sms (tests that send none). */
+  sms?: SmsSender;
   logger: JobLogger;
   /** Tests only: how pushes reach their own push service (its certificate). */
   pushAgent?: Agent;
@@ -57,6 +69,7 @@ export interface JobHandlerContext {
 
 /** What every handler gets: the context, the queue to send follow-up jobs, the link signer. */
 export interface WorkContext extends JobHandlerContext {
+  sms: SmsSender;
   sender: JobSender;
   /** Signed with the session secret's derived key, like every link that works signed out. */
   signer: LinkSigner;

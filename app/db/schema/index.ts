@@ -4,3 +4,4 @@ export * from "./engagement";
 export * from "./listings";
 export * from "./notifications";
 export * from "./saved-searches";
+export * from "./sms";

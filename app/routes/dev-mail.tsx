@@ -2,8 +2,10 @@ import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
+import type { TFunction } from "~/i18n/keys";
 import { useNamespace } from "~/i18n/react";
 import { listOutbox, outboxEnabled } from "~/mail/outbox.server";
+import { listSmsOutbox, smsOutboxEnabled } from "~/sms/outbox.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/dev-mail";
@@ -11,19 +13,33 @@ import type { Route } from "./+types/dev-mail";
 export const handle: RouteHandle = { personal: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  // Each outbox is open only while nothing real delivers its messages (SMTP_URL, SMS_URL).
+  const mail = outboxEnabled(context.env, context.clientIp, request.headers);
+  const sms = smsOutboxEnabled(context.env, context.clientIp, request.headers);
   // Unknown, not forbidden: the page must not reveal that an outbox exists.
-  if (!outboxEnabled(context.env, context.clientIp, request.headers)) {
-    throw data(null, { status: 404 });
-  }
+  if (!mail && !sms) throw data(null, { status: 404 });
   const t = serverT(context.lang, "mail");
-  const messages = listOutbox(context.env.DATA_DIR).map((message) => ({
-    ...message,
-    dateText: formatDateTime(context.lang, message.date),
-  }));
+  const messages = mail
+    ? listOutbox(context.env.DATA_DIR).map((message) => ({
+        ...message,
+        dateText: formatDateTime(context.lang, message.date),
+      }))
+    : undefined;
+  const texts = sms
+    ? listSmsOutbox(context.env.DATA_DIR).map((text) => ({
+        id: text.id,
+        to: text.to,
+        text: text.text,
+        lang: text.lang,
+        at: text.at,
+        dateText: formatDateTime(context.lang, text.at),
+      }))
+    : undefined;
   return {
     translations: bundlesFor(context.lang, ["mail"]),
-    meta: { title: t("devMail.title") },
+    meta: { title: t(mail ? "devMail.title" : "devSms.title") },
     messages,
+    texts,
   };
 }
 
@@ -31,9 +47,21 @@ export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function DevMailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useNamespace("mail", loaderData.translations.mail);
-  const { messages } = loaderData;
+  const { messages, texts } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+      {messages ? <MailOutbox messages={messages} t={t} /> : null}
+      {texts ? <SmsOutbox texts={texts} t={t} first={!messages} /> : null}
+    </main>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+type T = TFunction<"mail">;
+
+function MailOutbox({ messages, t }: { messages: NonNullable<Loaded["messages"]>; t: T }) {
+  return (
+    <section>
       <h1 className="flex items-center gap-2 text-2xl font-bold text-ink">
         <Icon name="inbox" className="size-6 text-brand-700" aria-hidden="true" />
         {t("devMail.title")}
@@ -88,6 +116,73 @@ export default function DevMailPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-    </main>
+    </section>
+  );
+}
+
+/** Text messages: short, so each is shown whole; the language decides its direction. */
+function SmsOutbox({
+  texts,
+  t,
+  first,
+}: {
+  texts: NonNullable<Loaded["texts"]>;
+  t: T;
+  first: boolean;
+}) {
+  const Heading = first ? "h1" : "h2";
+  return (
+    <section className={first ? undefined : "mt-12"} aria-labelledby="dev-sms-title">
+      <Heading
+        id="dev-sms-title"
+        className={`flex items-center gap-2 font-bold text-ink ${first ? "text-2xl" : "text-xl"}`}
+      >
+        <Icon name="smartphone" className="size-6 text-brand-700" aria-hidden="true" />
+        {t("devSms.title")}
+      </Heading>
+      <p className="mt-2 text-sm text-muted">{t("devSms.intro")}</p>
+      {texts.length === 0 ? (
+        <p className="mt-8 rounded-2xl bg-white p-6 text-muted ring-1 ring-line">
+          {t("devSms.empty")}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-xs text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("devSms.to")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("devSms.message")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("devSms.date")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {texts.map((sms) => (
+                <tr key={sms.id} className="border-t border-line" data-sms-id={sms.id}>
+                  <td className="whitespace-nowrap px-4 py-3 text-start">
+                    <bdi dir="ltr">{sms.to}</bdi>
+                  </td>
+                  <td
+                    className="whitespace-pre-wrap px-4 py-3 text-start"
+                    lang={sms.lang}
+                    dir={sms.lang === "ar" ? "rtl" : "ltr"}
+                  >
+                    {sms.text}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-muted">
+                    <time dateTime={sms.at}>{sms.dateText}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

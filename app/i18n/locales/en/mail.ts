@@ -120,6 +120,15 @@ const mail = {
     htmlView: "HTML version",
     htmlFrame: "The message as the recipient sees it",
   },
+  devSms: {
+    title: "Text messages",
+    intro:
+      "Text messages Souqna would have sent. They are kept here because no SMS gateway is configured; set SMS_URL to send real ones.",
+    empty: "No text messages yet. Ask for a code by SMS, and the message will appear here.",
+    to: "To",
+    message: "Message",
+    date: "Date",
+  },
 } as const;
 
 export default mail;

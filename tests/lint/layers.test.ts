@@ -195,6 +195,20 @@ const cases: [string, string, string, string, string][] = [
     "~/i18n/i18n.server",
   ],
   [
+    "sms imports no database",
+    "app/sms/case.server.ts",
+    "~/db/client.server",
+    "SMS sends what it is given",
+    "~/jobs/job-types",
+  ],
+  [
+    "sms imports no mail",
+    "app/sms/case.server.ts",
+    "~/mail/outbox.server",
+    "SMS sends what it is given",
+    "~/utils/dev-outbox.server",
+  ],
+  [
     "media imports no domain",
     "app/media/case.server.ts",
     "~/domain/listings/create-listing.server",

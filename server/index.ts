@@ -189,6 +189,7 @@ async function runPrimary({
   // A scrape reaches any one worker; it answers with all of theirs, gathered here.
   answerWorkerScrapes(logger);
   logger.info({ mail: describeMail(env) }, "outgoing mail");
+  logger.info({ sms: describeSms(env) }, "outgoing text messages");
 
   const fork = () => {
     const worker = cluster.fork();
@@ -340,7 +341,10 @@ async function serve({
     assets = staticAssets(clientBuildDir());
   }
 
-  if (single) logger.info({ mail: describeMail(env) }, "outgoing mail");
+  if (single) {
+    logger.info({ mail: describeMail(env) }, "outgoing mail");
+    logger.info({ sms: describeSms(env) }, "outgoing text messages");
+  }
   const sender = jobSender(jobs);
   const auth = createAuth({
     db: database.db,
@@ -426,6 +430,20 @@ function describeMail(env: Env) {
   return env.DEV_MAIL
     ? `files in ${outbox}, readable at /dev/mail from this machine only (DEV_MAIL=true)`
     : `files in ${outbox} (set SMTP_URL to send real mail)`;
+}
+
+/** Where text messages go: the gateway's protocol and host (never credentials) or the outbox. */
+function describeSms(env: Env) {
+  if (env.SMS_URL) {
+    const url = new URL(env.SMS_URL);
+    const protocol = url.protocol === "smpp:" ? "SMPP" : "HTTP gateway";
+    return `${protocol} ${url.port ? `${url.hostname}:${url.port}` : url.hostname}`;
+  }
+  const outbox = path.join(env.DATA_DIR, "sms");
+  if (env.NODE_ENV !== "production") return `files in ${outbox}, readable at /dev/mail`;
+  return env.DEV_MAIL
+    ? `files in ${outbox}, readable at /dev/mail from this machine only (DEV_MAIL=true)`
+    : `files in ${outbox} (set SMS_URL to send real text messages)`;
 }
 
 main().catch((error: unknown) => {

@@ -154,3 +154,18 @@ describe("posting, change and photo rates", () => {
     }
   });
 });
+
+describe("SMS_URL", () => {
+  it("is unset (the outbox), an SMPP server or an HTTP gateway, and nothing else", () => {
+    expect(readEnv({}).SMS_URL).toBeUndefined();
+    expect(readEnv({ SMS_URL: " " }).SMS_URL).toBeUndefined();
+    const smpp = "smpp://souqna:pw@smsc.example:2775?source=Souqna";
+    expect(readEnv({ SMS_URL: smpp }).SMS_URL).toBe(smpp);
+    expect(readEnv({ SMS_URL: "https://gw.example/send" }).SMS_URL).toBe("https://gw.example/send");
+    for (const value of ["smtp://mail.example", "gw.example/send", "smpp:smsc"]) {
+      expect(() => readEnv({ SMS_URL: value })).toThrow(/^Invalid configuration: SMS_URL/);
+    }
+    expect(readEnv({}).SMS_HTTP_BODY).toBe('{"to":"{to}","text":"{text}","from":"{from}"}');
+    expect(readEnv({}).SMS_FROM).toBe("Souqna");
+  });
+});

@@ -416,10 +416,12 @@ async function main() {
       sampling = false;
       await healthSampler;
       report.samples = traffic.samples.slice(before);
-      // The last quarter, or from the end of the fault when a slow machine made it run later.
+      // Requests sent in the last quarter, or after the fault ended when a slow machine made it
+      // run later. By when they were sent, not answered: a post sent while the disk was full can
+      // answer its 503 seconds after the disk has room again, and that failure is the fault's.
       const lateFrom = Math.max(startedAt + phaseSeconds * 1000 * 0.75, faultEndedAt);
       report.lateFailures = report.samples.filter(
-        (s) => s.at >= lateFrom && (s.status >= 500 || s.status === 0),
+        (s) => s.sentAt >= lateFrom && (s.status >= 500 || s.status === 0),
       ).length;
       servers.forEach((server, i) => {
         for (const line of server.output().slice(logStart[i]).split("\n")) {

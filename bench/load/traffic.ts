@@ -48,7 +48,10 @@ const QUERIES = [
 
 export interface Sample {
   action: Action;
+  /** When the answer came (or the request failed). */
   at: number;
+  /** When the request was sent: a slow answer to a request sent during a fault is the fault's. */
+  sentAt: number;
   ms: number;
   /** HTTP status, or 0 for a network error or timeout. */
   status: number;
@@ -95,6 +98,7 @@ async function request(
   init: RequestInit & { base?: string } = {},
 ): Promise<Response | null> {
   const started = performance.now();
+  const sentAt = Date.now();
   const headers = new Headers(init.headers);
   headers.set("x-forwarded-for", member?.ip ?? `10.99.${Math.floor(Math.random() * 250)}.1`);
   if (member?.cookie) headers.set("cookie", member.cookie);
@@ -110,6 +114,7 @@ async function request(
     traffic.samples.push({
       action,
       at: Date.now(),
+      sentAt,
       ms: performance.now() - started,
       status: res.status,
     });
@@ -118,7 +123,13 @@ async function request(
       headers: res.headers,
     });
   } catch {
-    traffic.samples.push({ action, at: Date.now(), ms: performance.now() - started, status: 0 });
+    traffic.samples.push({
+      action,
+      at: Date.now(),
+      sentAt,
+      ms: performance.now() - started,
+      status: 0,
+    });
     return null;
   }
 }

@@ -4,11 +4,13 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /*
@@ -119,6 +121,8 @@ export const profiles = pgTable(
     avatarKey: text("avatar_key"),
     location: text("location"),
     phoneNumber: text("phone_number"),
+    /** When the member proved by SMS that the number is theirs; null: never, or since changed. */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     preferredLanguage: languageCode("preferred_language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -127,5 +131,41 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_key").on(t.username),
     check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_]{3,30}$'`),
     check("profiles_phone_e164", sql`${t.phoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    // One account per verified number: verifying it elsewhere takes it from this one first.
+    uniqueIndex("profiles_verified_phone_key")
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
+  ],
+);
+
+/**
+ * The codes sent by SMS to prove a phone number (decision 036). Only a salted hash of the code is
+ * kept; a code lives 10 minutes and allows 5 attempts. The rows are also the counts of the
+ * sending limits (per number, member and network a day), so they are kept for a day after use.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    purpose: text("purpose").notNull(),
+    /** base64url salt, a dot, then base64url SHA-256 of salt and code. */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** The requesting network (a keyed hash of its address prefix), for the per-network limit. */
+    network: text("network").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("phone_codes_phone_created_idx").on(t.phone, t.createdAt),
+    index("phone_codes_member_created_idx").on(t.memberId, t.createdAt),
+    index("phone_codes_network_created_idx").on(t.network, t.createdAt),
+    check("phone_codes_purpose", sql`${t.purpose} in ('verify')`),
+    check("phone_codes_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

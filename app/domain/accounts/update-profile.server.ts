@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
@@ -90,6 +90,8 @@ export async function updateProfile(
           username: values.username,
           location: values.location,
           phoneNumber: values.phoneNumber,
+          // A changed number is unverified until its owner confirms it by SMS again (decision 036).
+          phoneVerifiedAt: sql`case when ${profiles.phoneNumber} is not distinct from ${values.phoneNumber}::text then ${profiles.phoneVerifiedAt} end`,
           ...(newKey ? { avatarKey: newKey } : {}),
           updatedAt: now,
         })

@@ -134,6 +134,10 @@ const mail = {
     message: "الرسالة",
     date: "التاريخ",
   },
+  sms: {
+    phoneCode:
+      "{{code}} هو رمزك في سوقنا، ينتهي خلال ١٠ دقائق. لا تشاركه مع أحد: سوقنا لن يطلبه منك أبدًا.",
+  },
 } satisfies LocaleShape<typeof en>;
 
 export default mail;

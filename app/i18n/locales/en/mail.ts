@@ -129,6 +129,11 @@ const mail = {
     message: "Message",
     date: "Date",
   },
+  // Text messages (SMS): short, no link, the code first so a phone's notification shows it.
+  sms: {
+    phoneCode:
+      "{{code}} is your Souqna code. It expires in 10 minutes. Never share it: Souqna will never ask you for it.",
+  },
 } as const;
 
 export default mail;

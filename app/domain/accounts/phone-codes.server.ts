@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { Database } from "~/db/client.server";
+import { phoneCodes, profiles } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { serverT } from "~/i18n/i18n.server";
+import type { JobSender } from "~/jobs/job-types";
+import { queueSms } from "~/sms/queue-sms.server";
+import { AppError } from "~/utils/app-error";
+import { BIDI_MARKS, toLatinDigits } from "~/utils/numbers";
+import { parsePhone } from "./phone";
+import { defaultSmsCountries, phoneCode } from "./phone-code-limits";
+import { hitRateLimit } from "./rate-limit.server";
+
+/*
+ * Proving a phone number by SMS (decision 036): a member asks for a code to a number, we text six
+ * digits, and typing them back makes the number theirs and verified. Every count is exact under
+ * concurrency: the codes to one number are counted under a lock on that number, the member's and
+ * the network's in the same transaction under theirs, and the country's hourly cap is one atomic
+ * counter (rate_limits).
+ */
+
+export interface PhoneCodeSettings {
+  /** Countries whose mobile numbers get codes (SMS_COUNTRIES); the default list otherwise. */
+  countries?: readonly CountryCode[];
+  /** Texts to one country an hour, all members together. */
+  perCountryPerHour?: number;
+}
+
+export interface RequestPhoneCodeInput {
+  db: Database;
+  jobs: JobSender;
+  memberId: string;
+  /** As typed: local or international, Arabic-Indic digits, spaces and marks. */
+  phone: string;
+  lang: Lang;
+  /** The requesting network's key (a keyed hash of its address prefix). */
+  network: string;
+  settings?: PhoneCodeSettings;
+  now?: Date;
+}
+
+export interface PhoneCodeSent {
+  /** The number in E.164, as it will be stored. */
+  phone: string;
+  /** When the member may ask for another code to this number. */
+  resendAt: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sends a code to `phone` for `memberId`, or says which rule refuses it. */
+export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<PhoneCodeSent> {
+  const { db, jobs, memberId, lang, network } = input;
+  const now = input.now ?? new Date();
+  const parsed = parsePhone(input.phone);
+  if (!parsed.ok) throw new AppError("PHONE_INVALID", { field: "phone" });
+  const phone = parsed.e164;
+  const number = parsePhoneNumberFromString(phone);
+  const type = number?.getType();
+  if (type !== "MOBILE" && type !== "FIXED_LINE_OR_MOBILE")
+    throw new AppError("PHONE_NOT_MOBILE", { field: "phone" });
+  const country = number?.country;
+  const countries = input.settings?.countries ?? defaultSmsCountries;
+  if (!country || !countries.includes(country))
+    throw new AppError("PHONE_COUNTRY_NOT_SERVED", { field: "phone" });
+
+  const code = crypto
+    .randomInt(0, 10 ** phoneCode.length)
+    .toString()
+    .padStart(phoneCode.length, "0");
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+
+  const sent = await db.transaction(async (tx) => {
+    // One at a time per number, per member and per network: the counts below are then exact.
+    for (const key of [`phone:${phone}`, `member:${memberId}`, `network:${network}`])
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`phone-code:${key}`}, 0))`,
+      );
+
+    const recent = await tx
+      .select({ createdAt: phoneCodes.createdAt })
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, dayAgo)))
+      .orderBy(desc(phoneCodes.createdAt));
+    const last = recent[0]?.createdAt;
+    if (last) {
+      const waits = phoneCode.resendWaitsSeconds;
+      const wait = waits[Math.min(recent.length - 1, waits.length - 1)] ?? 60;
+      const resendAt = new Date(last.getTime() + wait * 1000);
+      if (resendAt > now)
+        throw new AppError("PHONE_CODE_WAIT", {
+          field: "phone",
+          seconds: Math.ceil((resendAt.getTime() - now.getTime()) / 1000),
+        });
+    }
+    if (recent.length >= phoneCode.perNumberPerDay)
+      throw new AppError("PHONE_CODE_LIMIT", { field: "phone" });
+
+    const [counts] = await tx
+      .select({
+        member: sql<number>`count(*) filter (where ${phoneCodes.memberId} = ${memberId})`.mapWith(
+          Number,
+        ),
+        network: sql<number>`count(*) filter (where ${phoneCodes.network} = ${network})`.mapWith(
+          Number,
+        ),
+      })
+      .from(phoneCodes)
+      .where(gt(phoneCodes.createdAt, dayAgo));
+    if (
+      (counts?.member ?? 0) >= phoneCode.perMemberPerDay ||
+      (counts?.network ?? 0) >= phoneCode.perNetworkPerDay
+    )
+      throw new AppError("PHONE_CODE_LIMIT", { field: "phone" });
+
+    // Last, so a refused request above never spends the country's allowance.
+    const countryCap = await hitRateLimit(
+      tx as unknown as Database,
+      {
+        name: "phone-code:country",
+        max: input.settings?.perCountryPerHour ?? phoneCode.perCountryPerHour,
+        windowSeconds: 60 * 60,
+      },
+      country,
+      now.getTime(),
+    );
+    if (countryCap.limited) throw new AppError("PHONE_CODE_LIMIT", { field: "phone" });
+
+    await tx.insert(phoneCodes).values({
+      memberId,
+      phone,
+      purpose: "verify",
+      codeHash: hashCode(code),
+      network,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + phoneCode.ttlSeconds * 1000),
+    });
+    const waits = phoneCode.resendWaitsSeconds;
+    const next = waits[Math.min(recent.length, waits.length - 1)] ?? 60;
+    return { phone, resendAt: new Date(now.getTime() + next * 1000) };
+  });
+
+  // After the commit: a queue that is down loses the code's text, and the member asks again.
+  const t = serverT(lang, "mail");
+  await queueSms(jobs, {
+    to: phone,
+    text: t("sms.phoneCode", { code }),
+    lang,
+    purpose: "verify-phone",
+    key: `${phone}:${now.getTime()}`,
+  });
+  return sent;
+}
+
+export interface ConfirmPhoneCodeInput {
+  db: Database;
+  memberId: string;
+  phone: string;
+  code: string;
+  now?: Date;
+}
+
+export interface PhoneConfirmed {
+  phone: string;
+  /** The accounts that held the number verified until now: they are told it moved. */
+  takenFrom: string[];
+}
+
+/**
+ * Checks a code the member typed. Right: the number becomes the member's verified number, taken
+ * from any other account that had it verified. Wrong: one attempt of five is spent, exactly, even
+ * when guesses arrive together.
+ */
+export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<PhoneConfirmed> {
+  const { db, memberId } = input;
+  const now = input.now ?? new Date();
+  const parsed = parsePhone(input.phone);
+  if (!parsed.ok) throw new AppError("PHONE_INVALID", { field: "phone" });
+  const phone = parsed.e164;
+  const code = toLatinDigits(input.code.replace(BIDI_MARKS, "")).replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(code))
+    throw new AppError("PHONE_CODE_WRONG", { field: "code", left: phoneCode.maxAttempts });
+
+  const [latest] = await db
+    .select({ id: phoneCodes.id, expiresAt: phoneCodes.expiresAt })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.memberId, memberId),
+        eq(phoneCodes.phone, phone),
+        eq(phoneCodes.purpose, "verify"),
+        isNull(phoneCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(phoneCodes.createdAt))
+    .limit(1);
+  if (!latest || latest.expiresAt <= now)
+    throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+
+  // Spend an attempt first, atomically: of simultaneous guesses, only five are ever compared.
+  const [spent] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(phoneCodes.id, latest.id),
+        isNull(phoneCodes.usedAt),
+        sql`${phoneCodes.attempts} < ${phoneCode.maxAttempts}`,
+      ),
+    )
+    .returning({ attempts: phoneCodes.attempts, codeHash: phoneCodes.codeHash });
+  if (!spent) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+  if (!matches(spent.codeHash, code)) {
+    const left = phoneCode.maxAttempts - spent.attempts;
+    if (left <= 0) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+    throw new AppError("PHONE_CODE_WRONG", { field: "code", left });
+  }
+
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`phone-code:phone:${phone}`}, 0))`,
+    );
+    const [used] = await tx
+      .update(phoneCodes)
+      .set({ usedAt: now })
+      .where(and(eq(phoneCodes.id, latest.id), isNull(phoneCodes.usedAt)))
+      .returning({ id: phoneCodes.id });
+    if (!used) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+    const holders = await tx
+      .update(profiles)
+      .set({ phoneNumber: null, phoneVerifiedAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(profiles.phoneNumber, phone),
+          isNotNull(profiles.phoneVerifiedAt),
+          ne(profiles.id, memberId),
+        ),
+      )
+      .returning({ id: profiles.id });
+    await tx
+      .update(profiles)
+      .set({ phoneNumber: phone, phoneVerifiedAt: now, updatedAt: now })
+      .where(eq(profiles.id, memberId));
+    return { phone, takenFrom: holders.map((h) => h.id) };
+  });
+}
+
+/** How many codes were sent to a number in the last day (for the page's "resend" hint). */
+export async function codesSentToday(db: Database, phone: string, now = new Date()) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(phoneCodes)
+    .where(
+      and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - DAY_MS))),
+    );
+  return row?.n ?? 0;
+}
+
+function hashCode(code: string) {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.createHash("sha256").update(salt).update(code).digest();
+  return `${salt.toString("base64url")}.${hash.toString("base64url")}`;
+}
+
+function matches(stored: string, code: string) {
+  const [salt, hash] = stored.split(".");
+  if (!salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = crypto
+    .createHash("sha256")
+    .update(Buffer.from(salt, "base64url"))
+    .update(code)
+    .digest();
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}

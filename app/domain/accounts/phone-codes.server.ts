@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "~/db/client.server";
 import { phoneCodes, profiles } from "~/db/schema";
@@ -117,7 +117,7 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
 
     // Last, so a refused request above never spends the country's allowance.
     const countryCap = await hitRateLimit(
-      tx as unknown as Database,
+      tx,
       {
         name: "phone-code:country",
         max: input.settings?.perCountryPerHour ?? phoneCode.perCountryPerHour,
@@ -245,17 +245,6 @@ export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<Ph
       .where(eq(profiles.id, memberId));
     return { phone, takenFrom: holders.map((h) => h.id) };
   });
-}
-
-/** How many codes were sent to a number in the last day (for the page's "resend" hint). */
-export async function codesSentToday(db: Database, phone: string, now = new Date()) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(phoneCodes)
-    .where(
-      and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - DAY_MS))),
-    );
-  return row?.n ?? 0;
 }
 
 function hashCode(code: string) {

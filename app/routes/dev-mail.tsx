@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { formatDateTime } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import type { TFunction } from "~/i18n/keys";
@@ -61,62 +62,36 @@ type T = TFunction<"mail">;
 
 function MailOutbox({ messages, t }: { messages: NonNullable<Loaded["messages"]>; t: T }) {
   return (
-    <section>
-      <h1 className="flex items-center gap-2 text-2xl font-bold text-ink">
-        <Icon name="inbox" className="size-6 text-brand-700" aria-hidden="true" />
-        {t("devMail.title")}
-      </h1>
-      <p className="mt-2 text-sm text-muted">{t("devMail.intro")}</p>
-      {messages.length === 0 ? (
-        <p className="mt-8 rounded-2xl bg-white p-6 text-muted ring-1 ring-line">
-          {t("devMail.empty")}
-        </p>
-      ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devMail.to")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devMail.subject")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devMail.date")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t("devMail.open")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <tr key={message.id} className="border-t border-line">
-                  <td className="px-4 py-3 text-start">
-                    <bdi dir="ltr">{message.to}</bdi>
-                  </td>
-                  <td className="px-4 py-3 text-start" dir="auto">
-                    {message.subject}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted">
-                    <time dateTime={message.date}>{message.dateText}</time>
-                  </td>
-                  <td className="px-4 py-3 text-end">
-                    <Link
-                      to={`/dev/mail/${encodeURIComponent(message.id)}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {t("devMail.open")}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <Outbox
+      icon="inbox"
+      title={t("devMail.title")}
+      intro={t("devMail.intro")}
+      empty={messages.length === 0 ? t("devMail.empty") : null}
+      columns={[t("devMail.to"), t("devMail.subject"), t("devMail.date")]}
+      hiddenColumn={t("devMail.open")}
+    >
+      {messages.map((message) => (
+        <tr key={message.id} className="border-t border-line">
+          <td className="px-4 py-3 text-start">
+            <bdi dir="ltr">{message.to}</bdi>
+          </td>
+          <td className="px-4 py-3 text-start" dir="auto">
+            {message.subject}
+          </td>
+          <td className="whitespace-nowrap px-4 py-3 text-muted">
+            <time dateTime={message.date}>{message.dateText}</time>
+          </td>
+          <td className="px-4 py-3 text-end">
+            <Link
+              to={`/dev/mail/${encodeURIComponent(message.id)}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {t("devMail.open")}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </Outbox>
   );
 }
 
@@ -130,56 +105,95 @@ function SmsOutbox({
   t: T;
   first: boolean;
 }) {
-  const Heading = first ? "h1" : "h2";
   return (
-    <section className={first ? undefined : "mt-12"} aria-labelledby="dev-sms-title">
+    <Outbox
+      icon="smartphone"
+      title={t("devSms.title")}
+      intro={t("devSms.intro")}
+      empty={texts.length === 0 ? t("devSms.empty") : null}
+      columns={[t("devSms.to"), t("devSms.message"), t("devSms.date")]}
+      second={!first}
+      id="dev-sms-title"
+    >
+      {texts.map((sms) => (
+        <tr key={sms.id} className="border-t border-line" data-sms-id={sms.id}>
+          <td className="whitespace-nowrap px-4 py-3 text-start">
+            <bdi dir="ltr">{sms.to}</bdi>
+          </td>
+          <td
+            className="whitespace-pre-wrap px-4 py-3 text-start"
+            lang={sms.lang}
+            dir={sms.lang === "ar" ? "rtl" : "ltr"}
+          >
+            {sms.text}
+          </td>
+          <td className="whitespace-nowrap px-4 py-3 text-muted">
+            <time dateTime={sms.at}>{sms.dateText}</time>
+          </td>
+        </tr>
+      ))}
+    </Outbox>
+  );
+}
+
+/**
+ * One outbox: its heading (the page's h1, or an h2 under the mail outbox), what it is, and its
+ * messages as a table (`children` are the rows), or the line that says there are none yet.
+ */
+function Outbox({
+  icon,
+  title,
+  intro,
+  empty,
+  columns,
+  hiddenColumn,
+  second = false,
+  id,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  intro: string;
+  /** The "nothing yet" line, or null when there are messages. */
+  empty: string | null;
+  columns: string[];
+  /** A last column named for screen readers only (the mail's "Open" links). */
+  hiddenColumn?: string;
+  second?: boolean;
+  id?: string;
+  children: ReactNode;
+}) {
+  const Heading = second ? "h2" : "h1";
+  return (
+    <section className={second ? "mt-12" : undefined} aria-labelledby={id}>
       <Heading
-        id="dev-sms-title"
-        className={`flex items-center gap-2 font-bold text-ink ${first ? "text-2xl" : "text-xl"}`}
+        id={id}
+        className={`flex items-center gap-2 font-bold text-ink ${second ? "text-xl" : "text-2xl"}`}
       >
-        <Icon name="smartphone" className="size-6 text-brand-700" aria-hidden="true" />
-        {t("devSms.title")}
+        <Icon name={icon} className="size-6 text-brand-700" aria-hidden="true" />
+        {title}
       </Heading>
-      <p className="mt-2 text-sm text-muted">{t("devSms.intro")}</p>
-      {texts.length === 0 ? (
-        <p className="mt-8 rounded-2xl bg-white p-6 text-muted ring-1 ring-line">
-          {t("devSms.empty")}
-        </p>
+      <p className="mt-2 text-sm text-muted">{intro}</p>
+      {empty !== null ? (
+        <p className="mt-8 rounded-2xl bg-white p-6 text-muted ring-1 ring-line">{empty}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-2xl bg-white ring-1 ring-line">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-xs text-muted">
               <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devSms.to")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devSms.message")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("devSms.date")}
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+                    {column}
+                  </th>
+                ))}
+                {hiddenColumn ? (
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">{hiddenColumn}</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
-            <tbody>
-              {texts.map((sms) => (
-                <tr key={sms.id} className="border-t border-line" data-sms-id={sms.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-start">
-                    <bdi dir="ltr">{sms.to}</bdi>
-                  </td>
-                  <td
-                    className="whitespace-pre-wrap px-4 py-3 text-start"
-                    lang={sms.lang}
-                    dir={sms.lang === "ar" ? "rtl" : "ltr"}
-                  >
-                    {sms.text}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted">
-                    <time dateTime={sms.at}>{sms.dateText}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            <tbody>{children}</tbody>
           </table>
         </div>
       )}

@@ -10,6 +10,8 @@ export type MailTemplate =
   | { kind: "reset-password"; name: string; url: string }
   | { kind: "password-changed"; name: string; when: Date }
   | { kind: "sign-up-attempt"; name: string; url: string }
+  /** Another account proved by SMS that it holds the number this one had verified. */
+  | { kind: "phone-taken"; name: string; url: string; phone: string }
   | { kind: "listing-expiring"; name: string; url: string; title: string; expiresAt: Date }
   | {
       kind: "unread-messages";
@@ -60,6 +62,7 @@ const sections = {
   "reset-password": "reset",
   "password-changed": "changed",
   "sign-up-attempt": "signUpAttempt",
+  "phone-taken": "phoneTaken",
   "listing-expiring": "expiring",
   "unread-messages": "unread",
   "favorite-changed": "priceDrop",
@@ -154,6 +157,8 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     sender:
       template.kind === "unread-messages" ? quoted(template.conversations[0]?.sender ?? "") : "",
     search: template.kind === "saved-search-alert" ? quoted(template.search) : "",
+    // Left to right inside any sentence: "+963 …" keeps its plus in front.
+    phone: template.kind === "phone-taken" ? `\u2066${template.phone}\u2069` : "",
     formatted:
       template.kind === "saved-search-alert"
         ? formatNumber(lang, template.total)
@@ -179,6 +184,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     validity:
       section === "changed" ||
       section === "signUpAttempt" ||
+      section === "phoneTaken" ||
       section === "unread" ||
       section === "unreadDigest" ||
       section === "priceDrop" ||

@@ -6,11 +6,19 @@ import {
   deleteAccountSchema,
   languageSchema,
   noFieldsSchema,
+  phoneCodeConfirmSchema,
+  phoneCodeRequestSchema,
 } from "~/domain/accounts/accounts-schemas";
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { getProfile } from "~/domain/accounts/get-profile.server";
+import {
+  confirmPhoneCode,
+  pendingPhoneCode,
+  requestPhoneCode,
+  tellFormerHolders,
+} from "~/domain/accounts/phone-codes.server";
 import { ensureProfile, requireMember } from "~/domain/accounts/session.server";
 import { setPreferredLanguage } from "~/domain/accounts/set-preferred-language.server";
 import { signOutEverywhere } from "~/domain/accounts/sign-out.server";
@@ -20,6 +28,7 @@ import {
   saveNotificationSettings,
 } from "~/domain/notifications/notification-preferences.server";
 import { notificationSettingsSchema } from "~/domain/notifications/notification-schemas";
+import { buyerNetwork } from "~/domain/sellers/buyer-network.server";
 import { languageCookieName } from "~/i18n/config";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -33,6 +42,7 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { phoneCardView } from "~/views/accounts/phone-card-view.server";
 import { unreadDelayText } from "~/views/accounts/unread-delay.server";
 import type { Route } from "./+types/settings";
 
@@ -61,6 +71,10 @@ const DataSaverCard = onDemand(
   () => import("~/components/accounts/data-saver-settings").then((m) => m.DataSaverCard),
   { prefetch: true },
 );
+const PhoneCard = onDemand(
+  () => import("~/components/accounts/phone-settings").then((m) => m.PhoneCard),
+  { prefetch: true },
+);
 const DeleteAccountCard = onDemand(() => securityCards().then((m) => m.DeleteAccountCard), {
   prefetch: true,
 });
@@ -72,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ auth, db, request });
   const profile = await getProfile({ db, memberId: member.id, lang });
   const notifications = await getNotificationSettings(db, member);
+  const pending = await pendingPhoneCode({ db, memberId: member.id });
   const t = serverT(lang, "account");
   const saved = new URL(request.url).searchParams.get("saved");
   return {
@@ -79,6 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: profile.email,
     emailVerified: profile.emailVerified,
     preferredLanguage: profile.preferredLanguage,
+    phone: phoneCardView(lang, profile, pending, new URL(request.url).searchParams.get("phone")),
     languageSaved: saved === "language",
     notificationsSaved: saved === "notifications",
     notifications,
@@ -156,6 +172,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "phone-send" || intent === "phone-resend") {
+    const submission = parseForm(lang, form, phoneCodeRequestSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      await ensureProfile(db, member, lang);
+      await requestPhoneCode({
+        db,
+        jobs,
+        memberId: member.id,
+        phone: submission.value.phone,
+        lang,
+        network: buyerNetwork(context.clientIp, context.links) ?? "none",
+        settings: { countries: env.SMS_COUNTRIES, perCountryPerHour: env.SMS_PER_COUNTRY_PER_HOUR },
+      });
+      return redirect("/settings#phone");
+    } catch (error) {
+      return failedForm(lang, submission, error);
+    }
+  }
+
+  if (intent === "phone-confirm") {
+    const submission = parseForm(lang, form, phoneCodeConfirmSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      const confirmed = await confirmPhoneCode({
+        db,
+        memberId: member.id,
+        phone: submission.value.phone,
+        code: submission.value.code,
+      });
+      await tellFormerHolders({
+        db,
+        jobs,
+        publicUrl: env.PUBLIC_URL,
+        phone: confirmed.phone,
+        memberIds: confirmed.takenFrom,
+      });
+      return context.flash.redirect("/settings#phone", "phone-verified");
+    } catch (error) {
+      return failedForm(lang, submission, error);
+    }
+  }
+
   if (intent === "signout-all") {
     const submission = parseForm(lang, form, noFieldsSchema);
     try {
@@ -223,6 +282,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             emailVerified={loaderData.emailVerified}
             actionData={actionData}
             busy={busyIntent === "resend"}
+          />
+
+          <PhoneCard
+            phone={loaderData.phone}
+            actionData={actionData}
+            busyIntent={busyIntent.startsWith("phone-") ? busyIntent : ""}
           />
 
           <PasswordCard actionData={actionData} busy={busyIntent === "password"} />

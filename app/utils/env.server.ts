@@ -1,6 +1,7 @@
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 
 /** More workers than this only add PostgreSQL connections (10 per worker), not throughput. */
@@ -87,6 +88,25 @@ const EnvSchema = z.object({
    * `{` (values escaped as JSON strings), otherwise form-encoded (values URL-encoded).
    */
   SMS_HTTP_BODY: z.string().trim().min(1).default('{"to":"{to}","text":"{text}","from":"{from}"}'),
+  /**
+   * The countries whose mobile numbers get SMS codes (decision 036), as ISO codes separated by
+   * commas ("SY,LB,TR,DE"); unset: Syria, its neighbours and the main diaspora countries.
+   */
+  SMS_COUNTRIES: optionalText.transform((value, ctx) => {
+    if (!value) return undefined;
+    const codes = value
+      .split(",")
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean);
+    const wrong = codes.filter((code) => !isSupportedCountry(code));
+    if (wrong.length > 0 || codes.length === 0) {
+      ctx.addIssue({ code: "custom", message: `SMS_COUNTRIES has unknown countries: ${wrong}` });
+      return z.NEVER;
+    }
+    return codes as CountryCode[];
+  }),
+  /** Code texts to one country in an hour, all members together: SMS pumping stops here. */
+  SMS_PER_COUNTRY_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Demo listings in an empty database: by default on the embedded one only (a quick start). */
   SEED_DEMO: booleanish.optional(),
   /**

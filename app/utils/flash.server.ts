@@ -14,6 +14,7 @@ export const flashKeys = [
   "account-deleted",
   "email-confirmed",
   "profile-saved",
+  "phone-verified",
   "listing-created",
   "listing-updated",
   "listing-deleted",

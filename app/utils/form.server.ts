@@ -66,6 +66,21 @@ export function appErrorMessage(lang: Lang, error: AppError) {
   ) {
     return waitMessage(lang, error.code, Number(error.params.seconds ?? 0));
   }
+  if (error.code === "PHONE_CODE_WAIT") {
+    // Rounded up to minutes, so the member never asks a moment too early.
+    const count = Math.max(1, Math.ceil(Number(error.params.seconds ?? 0) / 60));
+    return serverT(lang)("errors.PHONE_CODE_WAIT", {
+      count,
+      formatted: formatNumber(lang, count),
+    });
+  }
+  if (error.code === "PHONE_CODE_WRONG") {
+    const count = Number(error.params.left ?? 0);
+    return serverT(lang)("errors.PHONE_CODE_WRONG", {
+      count,
+      formatted: formatNumber(lang, count),
+    });
+  }
   return serverT(lang)(`errors.${error.code}`);
 }
 
@@ -77,6 +92,7 @@ const WAITING_CODES = new Set<AppError["code"]>([
   "LISTING_CHANGE_RATE_LIMITED",
   "PHOTO_RATE_LIMITED",
   "CONVERSATION_RATE_LIMITED",
+  "PHONE_CODE_WAIT",
 ]);
 
 export function retryAfter(error: AppError): HeadersInit {

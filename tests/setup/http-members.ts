@@ -172,3 +172,48 @@ export async function confirmOverHttp(baseUrl: string, dataDir: string, email: s
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * The newest verification code texted to `e164` (in the SMS outbox of the server's `dataDir`),
+ * other than `not`; waited for, since a job sends it a moment after the request.
+ */
+export async function smsCodeOverHttp(dataDir: string, e164: string, not: string[] = []) {
+  const { listSmsOutbox } = await import("../../app/sms/outbox.server");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const code = listSmsOutbox(dataDir)
+      .filter((sms) => sms.to === e164)
+      .map((sms) => /\b(\d{6})\b/.exec(sms.text)?.[1])
+      .find((found) => found && !not.includes(found));
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code texted to ${e164}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Verifies `phone` for `member` as they would in Settings: the number, then the texted code. */
+export async function verifyPhoneOverHttp(
+  baseUrl: string,
+  dataDir: string,
+  member: HttpMember,
+  phone: string,
+) {
+  const { parsePhone } = await import("../../app/domain/accounts/phone");
+  const parsed = parsePhone(phone);
+  if (!parsed.ok) throw new Error(`not a phone number: ${phone}`);
+  const before = await import("../../app/sms/outbox.server").then((m) =>
+    m.listSmsOutbox(dataDir).flatMap((sms) => /\b(\d{6})\b/.exec(sms.text)?.[1] ?? []),
+  );
+  const sent = await postForm(baseUrl, "/settings", member.cookie, { intent: "phone-send", phone });
+  if (sent.status !== 302) throw new Error(`asking for a code failed with ${sent.status}`);
+  const code = await smsCodeOverHttp(dataDir, parsed.e164, before);
+  const confirmed = await postForm(baseUrl, "/settings", member.cookie, {
+    intent: "phone-confirm",
+    phone: parsed.e164,
+    code,
+  });
+  if (confirmed.status !== 302) {
+    throw new Error(`the code was refused with ${confirmed.status}: ${await confirmed.text()}`);
+  }
+  return parsed.e164;
+}

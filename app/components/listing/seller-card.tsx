@@ -4,6 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
+import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import type { ListingPageTexts, ListingPageView } from "~/views/listing/listing-page-view.server";
 import { DetailCard } from "./detail-card";
@@ -50,12 +51,7 @@ export function SellerCard({
           <p className="text-xs text-muted">
             {t("detail.memberSince", { date: seller.memberSince })}
           </p>
-          {seller.verified ? (
-            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
-              <Icon name="badge-check" className="size-3.5" aria-hidden />
-              {t("detail.verified")}
-            </span>
-          ) : null}
+          {seller.verified ? <TrustMark>{t("detail.verified")}</TrustMark> : null}
           {seller.replies ? (
             <p
               className="mt-1 flex items-center gap-1 text-xs text-ink"

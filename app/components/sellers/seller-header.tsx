@@ -1,6 +1,7 @@
 import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { TrustMark } from "~/components/ui/trust-mark";
 import type { SellerView } from "~/views/sellers/seller-view.server";
 
 /**
@@ -20,15 +21,7 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
         <h1 className="truncate text-2xl font-bold text-ink sm:text-3xl" dir="auto">
           {seller.name}
         </h1>
-        {seller.verified ? (
-          <span
-            className="mt-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
-            data-testid="seller-verified"
-          >
-            <Icon name="badge-check" className="size-3.5" aria-hidden />
-            {seller.verified}
-          </span>
-        ) : null}
+        {seller.verified ? <TrustMark testId="seller-verified">{seller.verified}</TrustMark> : null}
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
           <li className={item}>
             <Icon name="calendar-days" className="size-4" aria-hidden />

@@ -123,6 +123,8 @@ export const profiles = pgTable(
     phoneNumber: text("phone_number"),
     /** When the member proved by SMS that the number is theirs; null: never, or since changed. */
     phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /** When another account proved it holds the number this member had verified (it left them). */
+    phoneTakenAt: timestamp("phone_taken_at", { withTimezone: true }),
     preferredLanguage: languageCode("preferred_language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,7 @@ import {
   PASSWORD_MIN,
   USERNAME_PATTERN,
 } from "./accounts-limits";
-import { compactPhone } from "./phone-shape";
+import { compactPhone, normalizeDigits } from "./phone-shape";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
@@ -146,4 +146,23 @@ export const profileSchema = z.object({
     .unknown()
     .optional()
     .refine((file) => sizeOf(file) <= AVATAR_MAX_BYTES, "IMAGE_TOO_LARGE"),
+});
+
+/** Settings, step one: the number to text a code to (decision 036). */
+export const phoneCodeRequestSchema = z.object({
+  phone: z
+    .string({ error: "PHONE_REQUIRED" })
+    .trim()
+    .min(1, "PHONE_REQUIRED")
+    .refine((phone) => Boolean(compactPhone(phone)), "PHONE_INVALID"),
+});
+
+/** Settings, step two: the six digits from the SMS, Arabic-Indic digits and spaces allowed. */
+export const phoneCodeConfirmSchema = z.object({
+  phone: z.string().default(""),
+  code: z
+    .string({ error: "PHONE_CODE_REQUIRED" })
+    .transform((code) => normalizeDigits(code).replace(/[\s\u200e\u200f\u061c-]/g, ""))
+    .refine((code) => code.length > 0, "PHONE_CODE_REQUIRED")
+    .refine((code) => /^\d{6}$/.test(code), "PHONE_CODE_SHAPE"),
 });

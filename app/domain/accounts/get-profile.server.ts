@@ -20,6 +20,10 @@ export interface MemberProfile {
   location: string | null;
   /** E.164. */
   phoneNumber: string | null;
+  /** When the number was proved by SMS; null: not verified (decision 036). */
+  phoneVerifiedAt: Date | null;
+  /** When another account took the number this one had verified. */
+  phoneTakenAt: Date | null;
   preferredLanguage: Lang;
 }
 
@@ -58,6 +62,8 @@ export async function getProfile({
       avatarKey: profiles.avatarKey,
       location: profiles.location,
       phoneNumber: profiles.phoneNumber,
+      phoneVerifiedAt: profiles.phoneVerifiedAt,
+      phoneTakenAt: profiles.phoneTakenAt,
       preferredLanguage: profiles.preferredLanguage,
     })
     .from(users)

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "~/db/client.server";
-import { phoneCodes, profiles } from "~/db/schema";
+import { phoneCodes, profiles, users } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import type { JobSender } from "~/jobs/job-types";
+import { queueMail } from "~/mail/queue-mail.server";
 import { queueSms } from "~/sms/queue-sms.server";
 import { AppError } from "~/utils/app-error";
 import { BIDI_MARKS, toLatinDigits } from "~/utils/numbers";
@@ -230,7 +231,7 @@ export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<Ph
     if (!used) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
     const holders = await tx
       .update(profiles)
-      .set({ phoneNumber: null, phoneVerifiedAt: null, updatedAt: now })
+      .set({ phoneNumber: null, phoneVerifiedAt: null, phoneTakenAt: now, updatedAt: now })
       .where(
         and(
           eq(profiles.phoneNumber, phone),
@@ -241,10 +242,82 @@ export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<Ph
       .returning({ id: profiles.id });
     await tx
       .update(profiles)
-      .set({ phoneNumber: phone, phoneVerifiedAt: now, updatedAt: now })
+      .set({ phoneNumber: phone, phoneVerifiedAt: now, phoneTakenAt: null, updatedAt: now })
       .where(eq(profiles.id, memberId));
     return { phone, takenFrom: holders.map((h) => h.id) };
   });
+}
+
+/** The code the member was sent last and may still type: its number and when it expires. */
+export async function pendingPhoneCode({
+  db,
+  memberId,
+  now = new Date(),
+}: {
+  db: Database;
+  memberId: string;
+  now?: Date;
+}): Promise<{ phone: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ phone: phoneCodes.phone, expiresAt: phoneCodes.expiresAt })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.memberId, memberId),
+        eq(phoneCodes.purpose, "verify"),
+        isNull(phoneCodes.usedAt),
+        gt(phoneCodes.expiresAt, now),
+        sql`${phoneCodes.attempts} < ${phoneCode.maxAttempts}`,
+      ),
+    )
+    .orderBy(desc(phoneCodes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Tells the accounts a number was taken from (confirmPhoneCode's `takenFrom`) by e-mail, in
+ * their language. Not by SMS: the number is now someone else's. Their settings say it too.
+ */
+export async function tellFormerHolders({
+  db,
+  jobs,
+  publicUrl,
+  phone,
+  memberIds,
+}: {
+  db: Database;
+  jobs: JobSender;
+  publicUrl: string;
+  phone: string;
+  memberIds: readonly string[];
+}) {
+  if (memberIds.length === 0) return;
+  const holders = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      fullName: profiles.fullName,
+      lang: profiles.preferredLanguage,
+      takenAt: profiles.phoneTakenAt,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(inArray(users.id, [...memberIds]));
+  for (const holder of holders) {
+    await queueMail(jobs, {
+      to: holder.email,
+      lang: holder.lang,
+      template: {
+        kind: "phone-taken",
+        name: holder.fullName.trim() || holder.name,
+        url: `${publicUrl.replace(/\/+$/, "")}/settings#phone`,
+        phone,
+      },
+      key: `${holder.id}:${holder.takenAt?.getTime() ?? 0}`,
+    });
+  }
 }
 
 function hashCode(code: string) {

@@ -20,6 +20,7 @@ const ABOUT_THE_ACCOUNT: ReadonlySet<MailTemplate["kind"]> = new Set([
   "reset-password",
   "password-changed",
   "sign-up-attempt",
+  "phone-taken",
 ]);
 
 export interface MailRecipient {

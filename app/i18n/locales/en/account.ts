@@ -141,6 +141,28 @@ const account = {
       unconfirmed: "Not confirmed yet",
       editProfile: "Edit your profile",
     },
+    phone: {
+      title: "Phone number",
+      body: "Buyers see only a number you have proved is yours, when they ask for it on a listing. We text a 6-digit code to it; nothing else is ever sent.",
+      number: "Mobile number",
+      numberHint:
+        "Syrian numbers as you dial them (0944 123 456); others with their country code (+49 …).",
+      none: "No number yet",
+      verified: "Verified phone",
+      unverified: "Not verified",
+      send: "Text me a code",
+      sending: "Sending…",
+      codeSent: "We sent a code to {{phone}}. It is valid for 10 minutes.",
+      code: "Code from the text message",
+      codeHint: "6 digits. Souqna will never ask you for it by phone or in a message.",
+      confirm: "Verify the number",
+      confirming: "Checking…",
+      resend: "Send a new code",
+      otherNumber: "Use another number",
+      change: "Change the number",
+      taken:
+        "Another account proved on {{date}} that it holds the number you had here, so it left your account. If it is still yours, verify it again.",
+    },
     password: {
       title: "Change Password",
       body: "After the change, every other device signed in to your account is signed out, and we send you an e-mail.",

@@ -23,6 +23,10 @@ const flash = {
     body: "Your account and your ads have been removed. Thank you for using Souqna.",
   },
   "email-confirmed": { title: "E-mail confirmed", body: "Your account is now verified." },
+  "phone-verified": {
+    title: "Your phone number is verified",
+    body: "Buyers who ask for your number on your listings now see it, with the “Verified phone” mark.",
+  },
   "profile-saved": { title: "Saved", body: "Your profile has been updated" },
   "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
   "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },

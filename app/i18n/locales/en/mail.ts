@@ -35,6 +35,14 @@ const mail = {
     notYou:
       "If this was not you, reset your password now on the “Forgot password” page and write to us at {{supportEmail}} so we can help you secure your account.",
   },
+  phoneTaken: {
+    subject: "Your phone number was moved to another Souqna account",
+    intro:
+      "Another Souqna account has just proved, with a code sent by SMS to {{phone}}, that it holds this number. The number is no longer on your account, and buyers no longer see it on your listings.",
+    button: "Open my settings",
+    notYou:
+      "If the number is still yours, add it again in your settings: a new code will be sent to it. If you did not expect this, write to us at {{supportEmail}}.",
+  },
   signUpAttempt: {
     subject: "Someone tried to create a Souqna account with your address",
     intro:

@@ -1,0 +1,203 @@
+import { Form, Link } from "react-router";
+import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
+import { Field, FormAlert } from "~/components/ui/field";
+import { fieldProps, useValidatedForm } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icon";
+import { TrustMark } from "~/components/ui/trust-mark";
+import { useTranslation } from "~/i18n/react";
+import { replyFor } from "~/utils/form-reply";
+import type { PhoneCardView } from "~/views/accounts/phone-card-view.server";
+import { SettingsCard } from "./settings-card";
+
+/*
+ * The settings page's phone card (decision 036): a number, a code texted to it, the code typed
+ * back. Two plain forms the action answers, so it works before JavaScript; the page fetches this
+ * module after it is drawn.
+ */
+
+const schemas = () => import("~/domain/accounts/accounts-schemas");
+const requestSchema = () => schemas().then((m) => m.phoneCodeRequestSchema);
+const confirmSchema = () => schemas().then((m) => m.phoneCodeConfirmSchema);
+
+export function PhoneCard({
+  phone,
+  actionData,
+  busyIntent,
+}: {
+  phone: PhoneCardView;
+  /** The page's action data: the reply to intent phone-send or phone-confirm, if any. */
+  actionData: unknown;
+  busyIntent: string;
+}) {
+  const { t } = useTranslation("account");
+  const awaitingCode = phone.pending && !phone.other && !replyFor(actionData, "phone-send");
+  return (
+    <SettingsCard
+      icon={<Icon name="phone" className="size-5" aria-hidden />}
+      title={t("settings.phone.title")}
+      testId="settings-phone"
+    >
+      <div id="phone" className="scroll-mt-24" />
+      <p className="text-sm text-muted">{t("settings.phone.body")}</p>
+      {phone.takenOn && !phone.number ? (
+        <FormAlert tone="info">{t("settings.phone.taken", { date: phone.takenOn })}</FormAlert>
+      ) : null}
+      <dl>
+        <dt className="text-sm text-muted">{t("settings.phone.number")}</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-2" data-testid="phone-current">
+          {phone.number ? (
+            <>
+              <span className="font-medium text-ink" dir="ltr">
+                {phone.number}
+              </span>
+              {phone.verified ? (
+                <TrustMark testId="phone-verified">{t("settings.phone.verified")}</TrustMark>
+              ) : (
+                <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                  {t("settings.phone.unverified")}
+                </span>
+              )}
+            </>
+          ) : (
+            <span className="text-ink">{t("settings.phone.none")}</span>
+          )}
+        </dd>
+      </dl>
+      {awaitingCode && phone.pending ? (
+        <ConfirmCodeForm pending={phone.pending} actionData={actionData} busyIntent={busyIntent} />
+      ) : (
+        <RequestCodeForm
+          initial={phone.pending?.e164 ?? phone.e164 ?? ""}
+          verified={phone.verified}
+          actionData={actionData}
+          busy={busyIntent === "phone-send"}
+        />
+      )}
+    </SettingsCard>
+  );
+}
+
+function RequestCodeForm({
+  initial,
+  verified,
+  actionData,
+  busy,
+}: {
+  initial: string;
+  verified: boolean;
+  actionData: unknown;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("account");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "phone-send",
+    schema: requestSchema,
+    lastResult: replyFor(actionData, "phone-send"),
+    defaultValue: { phone: initial },
+  });
+  return (
+    <Form
+      method="post"
+      action="/settings#phone"
+      className="space-y-4"
+      {...formProps}
+      data-testid="phone-send-form"
+    >
+      <input type="hidden" name="intent" value="phone-send" />
+      {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <Field
+        {...fieldProps(fields.phone)}
+        type="tel"
+        dir="ltr"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={40}
+        required
+        label={verified ? t("settings.phone.change") : t("settings.phone.number")}
+        hint={t("settings.phone.numberHint")}
+      />
+      <button type="submit" className={buttonStyles.primary} disabled={busy}>
+        <Icon name="message-square-text" className="size-4" aria-hidden />
+        {busy ? t("settings.phone.sending") : t("settings.phone.send")}
+      </button>
+    </Form>
+  );
+}
+
+function ConfirmCodeForm({
+  pending,
+  actionData,
+  busyIntent,
+}: {
+  pending: { e164: string; number: string };
+  actionData: unknown;
+  busyIntent: string;
+}) {
+  const { t } = useTranslation("account");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "phone-confirm",
+    schema: confirmSchema,
+    lastResult: replyFor(actionData, "phone-confirm"),
+    defaultValue: { phone: pending.e164 },
+  });
+  const resend = replyFor(actionData, "phone-resend");
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-ink" data-testid="phone-code-sent">
+        {t("settings.phone.codeSent", { phone: `\u2066${pending.number}\u2069` })}
+      </p>
+      <Form
+        method="post"
+        action="/settings#phone"
+        className="space-y-4"
+        {...formProps}
+        data-testid="phone-confirm-form"
+      >
+        <input type="hidden" name="intent" value="phone-confirm" />
+        <input type="hidden" name="phone" value={pending.e164} />
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+        <Field
+          name={fields.code.name}
+          error={fields.code.errors?.[0]}
+          type="text"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={20}
+          required
+          label={t("settings.phone.code")}
+          hint={t("settings.phone.codeHint")}
+          className={`${inputStyles} max-w-48 text-center text-lg tracking-[0.3em]`}
+        />
+        <button type="submit" className={buttonStyles.primary} disabled={busyIntent !== ""}>
+          <Icon name="badge-check" className="size-4" aria-hidden />
+          {busyIntent === "phone-confirm"
+            ? t("settings.phone.confirming")
+            : t("settings.phone.confirm")}
+        </button>
+      </Form>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <Form method="post" action="/settings#phone" data-testid="phone-resend-form">
+          <input type="hidden" name="intent" value="phone-resend" />
+          <input type="hidden" name="phone" value={pending.e164} />
+          <button
+            type="submit"
+            className="font-medium text-brand-700 hover:underline disabled:opacity-60"
+            disabled={busyIntent !== ""}
+          >
+            {t("settings.phone.resend")}
+          </button>
+        </Form>
+        <Link
+          to="/settings?phone=other#phone"
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {t("settings.phone.otherNumber")}
+        </Link>
+      </div>
+      {resend?.error?.[""]?.[0] || resend?.error?.phone?.[0] ? (
+        <FormAlert>{resend.error[""]?.[0] ?? resend.error.phone?.[0]}</FormAlert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "phone_taken_at" timestamp with time zone;

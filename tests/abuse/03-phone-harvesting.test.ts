@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../app/db/schema";
+import { profiles, users } from "../../app/db/schema";
 import { postListingOverHttp, signUpOverHttp } from "../setup/http-members";
 import { serverForFile } from "./server";
 
@@ -49,7 +49,7 @@ describe("a seller's phone number", () => {
     await s.withDatabase((db) =>
       db.update(users).set({ emailVerified: true }).where(eq(users.email, buyer.email)),
     );
-    // Twelve listings, from sellers who all gave the same number.
+    // Twelve listings, from twelve sellers, each with a number of their own.
     const ids: string[] = [];
     for (let n = 0; n < 2; n++) ids.push(await postListingOverHttp(s.url, seller, `Phone ${n}`));
     for (let n = 2; n < 12; n++) {
@@ -62,7 +62,7 @@ describe("a seller's phone number", () => {
         fullName: `S${n}`,
         username: "",
         location: "homs",
-        phoneNumber: "0944 123 456",
+        phoneNumber: `0944 123 4${String(n).padStart(2, "0")}`,
       });
       ids.push(await postListingOverHttp(s.url, other, `Phone ${n}`));
     }
@@ -78,6 +78,17 @@ describe("a seller's phone number", () => {
         expect(body, pathname).not.toMatch(/wa\.me\/\+?\d/);
       }
     }
+
+    // A number nobody proved by SMS is never shown, even to a confirmed member (decision 036).
+    const unproved = await reveal(id, buyer.cookie);
+    expect(unproved.status).toBe(200);
+    expect(await unproved.text()).not.toMatch(/944\D{0,3}123\D{0,3}456|tel:|wa\.me\/\d/);
+    await s.withDatabase((db) =>
+      db
+        .update(profiles)
+        .set({ phoneVerifiedAt: new Date() })
+        .where(isNotNull(profiles.phoneNumber)),
+    );
 
     // A visitor is sent to sign in; an unconfirmed account is told to confirm, in its language.
     expect((await form(`/listing/${id}`, "", { intent: "reveal-phone" })).status).toBe(302);
@@ -97,6 +108,15 @@ describe("a seller's phone number", () => {
     expect(eleventh.status).toBe(429);
     expect(await eleventh.text()).toContain("Too many attempts");
 
+    // A verified phone counts as a confirmed e-mail: the fresh account proves one and may ask.
+    await s.withDatabase((db) =>
+      db.execute(sql`update profiles set phone_number = '+963955123001', phone_verified_at = now()
+        where id = (select id from users where email = ${fresh.email})`),
+    );
+    const proved = await reveal(id, fresh.cookie);
+    expect(proved.status).toBe(200);
+    expect(await proved.text()).toContain("tel:+963944123456");
+
     // The seller sees their own number on their own page, without limits.
     const own = await reveal(id, seller.cookie);
     expect(own.status).toBe(200);
@@ -114,9 +134,15 @@ describe("a seller's phone number", () => {
       fullName: "Seller",
       username: "",
       location: "homs",
-      phoneNumber: "0944 123 456",
+      phoneNumber: "0944 654 321",
     });
     const id = await postListingOverHttp(s.url, seller, "No-JS phone");
+    await s.withDatabase((db) =>
+      db
+        .update(profiles)
+        .set({ phoneVerifiedAt: new Date() })
+        .where(eq(profiles.phoneNumber, "+963944654321")),
+    );
     const buyer = await signUpOverHttp(s.url, {
       name: "Buyer",
       email: `nj-b-${stamp}@example.com`,
@@ -131,7 +157,7 @@ describe("a seller's phone number", () => {
     const res = await form(`/listing/${id}`, buyer.cookie, { intent: "reveal-phone" });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('href="tel:+963944123456"');
+    expect(html).toContain('href="tel:+963944654321"');
     expect(html).toContain('data-testid="whatsapp"');
   });
 });

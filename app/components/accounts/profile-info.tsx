@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import type { ProfileView } from "~/views/accounts/profile-view.server";
 
@@ -38,8 +40,26 @@ export function ProfileInfo({ profile }: { profile: ProfileView }) {
         >
           {profile.phone ? (
             <>
-              <span dir="ltr">{profile.phone}</span>
-              <span className="mt-0.5 block text-xs text-muted">{t("profile.info.phoneNote")}</span>
+              <span className="flex flex-wrap items-center gap-2">
+                <span dir="ltr">{profile.phone}</span>
+                {profile.phoneVerified ? (
+                  <TrustMark testId="profile-phone-verified">
+                    {t("profile.info.phoneVerified")}
+                  </TrustMark>
+                ) : null}
+              </span>
+              {profile.phoneVerified ? (
+                <span className="mt-0.5 block text-xs text-muted">
+                  {t("profile.info.phoneNote")}
+                </span>
+              ) : (
+                <span className="mt-0.5 block text-xs text-muted">
+                  {t("profile.info.phoneUnverified")}{" "}
+                  <Link to="/settings#phone" className="font-medium text-brand-700 hover:underline">
+                    {t("profile.info.verifyPhone")}
+                  </Link>
+                </span>
+              )}
             </>
           ) : (
             notSet

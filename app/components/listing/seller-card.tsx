@@ -51,7 +51,14 @@ export function SellerCard({
           <p className="text-xs text-muted">
             {t("detail.memberSince", { date: seller.memberSince })}
           </p>
-          {seller.verified ? <TrustMark>{t("detail.verified")}</TrustMark> : null}
+          {seller.verified || seller.phoneVerified ? (
+            <p className="mt-1 flex flex-wrap gap-1">
+              {seller.phoneVerified ? (
+                <TrustMark testId="seller-phone-verified">{t("detail.verifiedPhone")}</TrustMark>
+              ) : null}
+              {seller.verified ? <TrustMark>{t("detail.verified")}</TrustMark> : null}
+            </p>
+          ) : null}
           {seller.replies ? (
             <p
               className="mt-1 flex items-center gap-1 text-xs text-ink"

@@ -2,6 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { Icon } from "~/components/ui/icon";
+import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
 
@@ -26,13 +27,20 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
         </Link>
         <Avatar member={page.other.avatar} size="size-10 shrink-0" />
         <div className="min-w-0 flex-1">
-          <h1
-            className="truncate text-base font-bold text-ink"
-            dir="auto"
-            data-testid="thread-name"
-          >
-            {page.other.name}
-          </h1>
+          <div className="flex min-w-0 items-center gap-2">
+            <h1
+              className="truncate text-base font-bold text-ink"
+              dir="auto"
+              data-testid="thread-name"
+            >
+              {page.other.name}
+            </h1>
+            {page.other.phoneVerified ? (
+              <span className="shrink-0">
+                <TrustMark testId="thread-phone-verified">{page.other.phoneVerified}</TrustMark>
+              </span>
+            ) : null}
+          </div>
           <Link
             to={page.listing.href}
             className="flex min-w-0 items-center gap-1.5 text-xs text-muted hover:text-brand-700"

@@ -21,7 +21,16 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
         <h1 className="truncate text-2xl font-bold text-ink sm:text-3xl" dir="auto">
           {seller.name}
         </h1>
-        {seller.verified ? <TrustMark testId="seller-verified">{seller.verified}</TrustMark> : null}
+        {seller.verified || seller.phoneVerified ? (
+          <p className="mt-2 flex flex-wrap gap-1.5">
+            {seller.phoneVerified ? (
+              <TrustMark testId="seller-phone-verified">{seller.phoneVerified}</TrustMark>
+            ) : null}
+            {seller.verified ? (
+              <TrustMark testId="seller-verified">{seller.verified}</TrustMark>
+            ) : null}
+          </p>
+        ) : null}
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
           <li className={item}>
             <Icon name="calendar-days" className="size-4" aria-hidden />

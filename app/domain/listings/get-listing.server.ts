@@ -62,9 +62,10 @@ export interface ListingView {
     avatarUrl: string | null;
     memberSince: Date;
     emailVerified: boolean;
-    /** Only for signed-in viewers; visitors never receive it. */
+    /** Only for the owner; anyone else asks for it (reveal-phone.server.ts). */
     phoneNumber: string | null;
-    hasPhone: boolean;
+    /** The seller proved their number by SMS: only such a number is ever shown (decision 036). */
+    phoneVerified: boolean;
     /** Their reply statistics ("Usually replies within …", response-time.ts decides). */
     responseStats: ResponseStats | null;
   };
@@ -129,6 +130,7 @@ export async function getListingForView({
         fullName: profiles.fullName,
         username: profiles.username,
         phoneNumber: profiles.phoneNumber,
+        phoneVerifiedAt: profiles.phoneVerifiedAt,
       },
       // The images in the same round trip, primary first (the detail page's query budget).
       images: sql<ListingImage[]>`coalesce((
@@ -182,7 +184,7 @@ export async function getListingForView({
       emailVerified: row.user.emailVerified,
       // The number itself only for its owner; anyone else asks for it (reveal-phone.server.ts).
       phoneNumber: isOwner ? (row.profile?.phoneNumber ?? null) : null,
-      hasPhone: Boolean(row.profile?.phoneNumber),
+      phoneVerified: Boolean(row.profile?.phoneNumber && row.profile.phoneVerifiedAt),
       responseStats: toResponseStats(row.response),
     },
     isOwner,

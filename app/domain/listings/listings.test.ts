@@ -109,7 +109,12 @@ beforeAll(async () => {
     { id: "failing", name: "Fail", email: "failing@example.com", emailVerified: true },
   ]);
   await db.insert(profiles).values([
-    { id: "rania", fullName: "Rania Haddad", phoneNumber: "+963944123456" },
+    {
+      id: "rania",
+      fullName: "Rania Haddad",
+      phoneNumber: "+963944123456",
+      phoneVerifiedAt: new Date(),
+    },
     { id: "samer", fullName: "" },
   ]);
 });
@@ -279,6 +284,30 @@ describe("createListing", () => {
         images: [],
       }),
     ).resolves.toHaveProperty("id");
+  });
+
+  it("lets a member with a verified phone and no confirmed e-mail post more than 2", async () => {
+    const caller = { ...NEWBIE, id: "caller", email: "caller@example.com" };
+    await db
+      .insert(users)
+      .values({ id: "caller", name: "Caller", email: "caller@example.com", emailVerified: false });
+    await db.insert(profiles).values({
+      id: "caller",
+      fullName: "Caller",
+      phoneNumber: "+963955000222",
+      phoneVerifiedAt: new Date(),
+    });
+    for (let n = 0; n < 3; n++) {
+      await expect(
+        createListing({ db, storage, member: caller, input: sofa, images: [] }),
+      ).resolves.toHaveProperty("id");
+    }
+    // The same number typed but never proved: the limit stands.
+    await db.update(profiles).set({ phoneVerifiedAt: null }).where(eq(profiles.id, "caller"));
+    await expectCode(
+      createListing({ db, storage, member: caller, input: sofa, images: [] }),
+      "UNCONFIRMED_LIMIT",
+    );
   });
 });
 
@@ -529,7 +558,7 @@ describe("getListingForView", () => {
         fullName: "Rania Haddad",
         emailVerified: true,
         phoneNumber: null,
-        hasPhone: true,
+        phoneVerified: true,
       },
       isOwner: false,
     });

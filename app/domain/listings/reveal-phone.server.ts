@@ -22,9 +22,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The seller's number (E.164) for `member`, or null when the seller gave none. The owner sees
- * their own without limit or record. Refused to visitors, to members who have not confirmed
- * their e-mail (a throwaway account costs nothing), and past the limits (RATE_LIMITED).
+ * The seller's verified number (E.164) for `member`, or null when the seller has none: an
+ * unverified number is never shown. The owner sees their own without limit or record. Refused to
+ * visitors, to members who have proved neither an e-mail address nor a phone number (a
+ * throwaway account costs nothing), and past the limits (RATE_LIMITED).
  */
 export async function revealPhone({
   db,
@@ -46,8 +47,14 @@ export async function revealPhone({
     .select({
       userId: listings.userId,
       status: listings.status,
+      // Only a number the seller proved by SMS is ever shown to anyone but them (decision 036).
       phone: profiles.phoneNumber,
+      phoneVerified: sql<boolean>`${profiles.phoneVerifiedAt} is not null`,
       suspendedAt: users.suspendedAt,
+      // The asker's own proof, in the same statement: a verified phone counts as a confirmed
+      // e-mail here.
+      askerPhoneVerified: sql<boolean>`exists (select 1 from ${profiles} asker
+        where asker.id = ${member.id} and asker.phone_verified_at is not null)`,
     })
     .from(listings)
     .leftJoin(profiles, eq(profiles.id, listings.userId))
@@ -60,8 +67,10 @@ export async function revealPhone({
   if (!isPublicStatus(row.status) || row.suspendedAt) {
     throw new AppError("LISTING_NOT_FOUND");
   }
-  if (!member.emailVerified) throw new AppError("PHONE_REVEAL_UNCONFIRMED");
-  if (!row.phone) return null;
+  if (!member.emailVerified && row.askerPhoneVerified !== true) {
+    throw new AppError("PHONE_REVEAL_UNCONFIRMED");
+  }
+  if (!row.phone || row.phoneVerified !== true) return null;
 
   const ipHash = crypto.createHash("sha256").update(ip).digest("base64url").slice(0, 32);
   const hourAgo = new Date(now.getTime() - HOUR_MS);

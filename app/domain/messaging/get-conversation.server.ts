@@ -27,7 +27,13 @@ export interface Thread {
     status: ListingStatus;
     image: ImageVariants | null;
   };
-  other: { id: string; name: string | null; avatarUrl: string | null } | null;
+  other: {
+    id: string;
+    name: string | null;
+    avatarUrl: string | null;
+    /** They proved their phone number by SMS (decision 036). */
+    phoneVerified: boolean;
+  } | null;
   blockedMe: boolean;
   iBlocked: boolean;
   /** Oldest first: the latest `limit` messages. */
@@ -67,6 +73,7 @@ export async function getConversation({
     other_id: string | null;
     other_name: string | null;
     other_avatar: string | null;
+    other_phone_verified: boolean | null;
     blocked_me: boolean;
     i_blocked: boolean;
   }>(
@@ -77,6 +84,7 @@ export async function getConversation({
           u.id as other_id,
           coalesce(nullif(trim(p.full_name), ''), nullif(trim(u.name), '')) as other_name,
           u.image as other_avatar,
+          p.phone_verified_at is not null as other_phone_verified,
           exists(select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${member.id}) as blocked_me,
           exists(select 1 from blocks b where b.blocker_id = ${member.id} and b.blocked_id = u.id) as i_blocked
         from conversations c
@@ -112,7 +120,12 @@ export async function getConversation({
       image: parseVariants(row.image),
     },
     other: row.other_id
-      ? { id: row.other_id, name: row.other_name, avatarUrl: row.other_avatar }
+      ? {
+          id: row.other_id,
+          name: row.other_name,
+          avatarUrl: row.other_avatar,
+          phoneVerified: row.other_phone_verified === true,
+        }
       : null,
     blockedMe: Boolean(row.blocked_me),
     iBlocked: Boolean(row.i_blocked),

@@ -60,7 +60,7 @@ export const decisionSchema = z.object({ reason: moderationReason });
 export const AUTO_HIDE_REPORTERS = 3;
 /**
  * Only reports from members in good standing count towards that automatic hold: a confirmed
- * e-mail, an account at least this old, not suspended. Anyone else's report still reaches the
+ * e-mail or a verified phone, an account at least this old, not suspended. Anyone else's report still reaches the
  * moderators' queue — three throwaway accounts can no longer take a rival's listing down.
  */
 export const TRUSTED_REPORTER_MIN_AGE_DAYS = 1;

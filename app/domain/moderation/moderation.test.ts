@@ -4,7 +4,15 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { listings, moderationActions, rateLimits, reports, sessions, users } from "~/db/schema";
+import {
+  listings,
+  moderationActions,
+  profiles,
+  rateLimits,
+  reports,
+  sessions,
+  users,
+} from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { signIn } from "~/domain/accounts/sign-in.server";
 import { signUp } from "~/domain/accounts/sign-up.server";
@@ -317,6 +325,28 @@ describe("hiding a listing after reports", () => {
       counted: false,
       emailVerified: true,
       accountAgeDays: 0,
+    });
+  });
+
+  it("counts a member who proved a phone number, not an e-mail address, like a confirmed one", async () => {
+    const caller = member("caller");
+    await db.insert(users).values({
+      id: "caller",
+      name: "c",
+      email: "caller@example.com",
+      emailVerified: false,
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    await db.insert(profiles).values({
+      id: "caller",
+      phoneNumber: "+963955000333",
+      phoneVerifiedAt: new Date(),
+    });
+    const id = await newListing();
+    await reportListing({ db, member: A, listingId: id, input: scam });
+    await reportListing({ db, member: B, listingId: id, input: scam });
+    expect(await reportListing({ db, member: caller, listingId: id, input: scam })).toEqual({
+      held: true,
     });
   });
 

@@ -102,6 +102,8 @@ export async function reportListing({
       .select({
         id: reports.reporterId,
         emailVerified: users.emailVerified,
+        phoneVerified: sql<boolean>`exists (select 1 from profiles p
+          where p.id = ${users.id} and p.phone_verified_at is not null)`,
         createdAt: users.createdAt,
         suspendedAt: users.suspendedAt,
       })
@@ -115,7 +117,7 @@ export async function reportListing({
       emailVerified: r.emailVerified,
       accountAgeDays: Math.floor((Date.now() - r.createdAt.getTime()) / DAY_MS),
       counted:
-        r.emailVerified &&
+        (r.emailVerified || r.phoneVerified === true) &&
         !r.suspendedAt &&
         Date.now() - r.createdAt.getTime() >= TRUSTED_REPORTER_MIN_AGE_DAYS * DAY_MS,
     }));

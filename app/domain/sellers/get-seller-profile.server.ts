@@ -21,6 +21,8 @@ export interface SellerProfile {
   avatarUrl: string | null;
   memberSince: Date;
   emailVerified: boolean;
+  /** Proved their phone number by SMS (the number itself is never on this page). */
+  phoneVerified: boolean;
   /** A city id from the reference data, as the member chose it on their profile. */
   cityId: string | null;
   /** Counted up to ACTIVE_LISTINGS_COUNTED + 1 (more than that many). */
@@ -68,6 +70,7 @@ export async function getSellerProfile({
       emailVerified: users.emailVerified,
       fullName: profiles.fullName,
       username: profiles.username,
+      phoneVerified: sql<boolean>`${profiles.phoneVerifiedAt} is not null`,
       cityId: profiles.location,
       // Shaped for listings_public_user_idx: the member's unsold public listings, newest first.
       activeListings: sql<number>`(select count(*)::int from (select 1 from ${listings} l
@@ -91,6 +94,7 @@ export async function getSellerProfile({
       avatarUrl: row.image,
       memberSince: row.createdAt,
       emailVerified: row.emailVerified,
+      phoneVerified: row.phoneVerified === true,
       cityId: row.cityId,
       activeListings: Number(row.activeListings),
       responseTime: responseTimeOf(toResponseStats(row.response)),

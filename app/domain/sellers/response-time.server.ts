@@ -20,7 +20,8 @@ import {
  * waited so far once that is an hour (before then it says nothing yet). The median is
  * percentile_disc: a real conversation's time, never an average of two.
  *
- * Only buyers a seller cannot make up count (decision 026): a confirmed e-mail, not
+ * Only buyers a seller cannot make up count (decision 026): a confirmed e-mail or a verified
+ * phone, not
  * suspended, an account a day old when the conversation started, neither side blocking the
  * other; and each buyer once (their most recent conversation), so one friend asking about ten
  * listings is one conversation, not ten.
@@ -47,7 +48,9 @@ export function responseStatsColumn(sellerId: SQL | string, now?: Date): SQL<unk
         order by c.last_message_at desc
         limit ${RESPONSE_SAMPLE}
       ) c
-      join ${users} buyer on buyer.id = c.buyer_id and buyer.email_verified
+      join ${users} buyer on buyer.id = c.buyer_id
+        and (buyer.email_verified or exists (select 1 from profiles bp
+          where bp.id = buyer.id and bp.phone_verified_at is not null))
         and buyer.suspended_at is null
         and buyer.created_at <= c.created_at - make_interval(hours => ${BUYER_MIN_AGE_HOURS})
       cross join lateral (

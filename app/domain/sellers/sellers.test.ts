@@ -122,6 +122,7 @@ describe("the seller's page", () => {
         avatarUrl: null,
         memberSince: new Date("2025-03-01T00:00:00Z"),
         emailVerified: true,
+        phoneVerified: false,
         cityId: "damascus",
         activeListings: 1,
         responseTime: null,

@@ -21,6 +21,7 @@ export function toProfileView(lang: Lang, profile: MemberProfile) {
     location: profile.location,
     locationLabel: locationLabel(lang, profile.location),
     phone: profile.phoneNumber ? formatPhoneForDisplay(profile.phoneNumber) : null,
+    phoneVerified: Boolean(profile.phoneNumber && profile.phoneVerifiedAt),
   };
 }
 

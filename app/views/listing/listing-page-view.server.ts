@@ -233,11 +233,12 @@ export function toListingPageView({
       initial: (seller.fullName?.[0] ?? "?").toUpperCase(),
       memberSince: formatDate(lang, seller.memberSince, { year: "numeric", month: "long" }),
       verified: seller.emailVerified,
+      phoneVerified: seller.phoneVerified,
       href: sellerPath(seller),
       replies: responseTime ? serverT(lang, "discovery")(`seller.replies.${responseTime}`) : null,
     },
     // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
-    hasPhone: seller.hasPhone && isPublicStatus(listing.status),
+    hasPhone: seller.phoneVerified && isPublicStatus(listing.status),
     loginUrl: `/auth?redirectTo=${encodeURIComponent(`/listing/${listing.id}`)}`,
     shareUrl: link,
     shareMessage: t("share.listingMessage", { title, url: link }),

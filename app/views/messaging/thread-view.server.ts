@@ -50,6 +50,7 @@ export function toThreadView({
     id: thread.id,
     other: {
       name,
+      phoneVerified: thread.other?.phoneVerified ? t("thread.verifiedPhone") : null,
       avatar: {
         avatarUrl: thread.other?.avatarUrl ?? null,
         initial: ([...name][0] ?? "?").toUpperCase(),

@@ -43,6 +43,7 @@ export function toSellerView({
     avatarUrl: seller.avatarUrl,
     // "Verified e-mail", only when it is (a badge that means nothing helps scammers).
     verified: seller.emailVerified ? t("seller.verified") : null,
+    phoneVerified: seller.phoneVerified ? t("seller.verifiedPhone") : null,
     memberSince: t("seller.memberSince", { date: memberSince }),
     city: found ? localized(lang, found.city) : null,
     activeListings: active,

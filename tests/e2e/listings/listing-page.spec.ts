@@ -47,7 +47,7 @@ for (const lang of ["en", "ar"] as const) {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     // A member in good standing may see numbers: Lina in English, Hala in Arabic.
     await signIn(page, E2E_TRUSTED_REPORTERS[lang === "en" ? 1 : 2]!);
-    await firstListingWith(page, lang, "more-from-seller");
+    await firstListingWith(page, lang, "more-from-seller", "show-phone");
     const more = page.getByTestId("more-from-seller");
     const heading = more.getByRole("heading", { level: 2 });
     await expect(heading).toHaveText(t.more);

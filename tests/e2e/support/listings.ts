@@ -11,12 +11,17 @@ export async function neighboursOf(page: Page) {
 }
 
 /**
- * The first motors listing (of the category page's first eight) that has the section `testId`
- * ("more-from-seller", "similar-listings"), opened, its neighbours in place: a listing another
- * test has just posted has no other listings by its seller, and one priced far from every other
- * of its kind has no similar listings.
+ * The first motors listing (of the category page's first eight) that has the sections `testIds`
+ * ("more-from-seller", "similar-listings", "show-phone"), opened, its neighbours in place: a
+ * listing another test has just posted has no other listings by its seller, one priced far from
+ * every other of its kind has no similar listings, and a seller without a verified phone has no
+ * number to show.
  */
-export async function firstListingWith(page: Page, lang: "en" | "ar", testId: string) {
+export async function firstListingWith(
+  page: Page,
+  lang: "en" | "ar",
+  ...testIds: [string, ...string[]]
+) {
   await page.goto(`/category/motors?lang=${lang}`);
   const hrefs = await page
     .getByTestId("listing-card")
@@ -24,7 +29,8 @@ export async function firstListingWith(page: Page, lang: "en" | "ar", testId: st
   for (const href of hrefs.slice(0, 8)) {
     await page.goto(`${href}?lang=${lang}`);
     await neighboursOf(page);
-    if ((await page.getByTestId(testId).count()) > 0) return href;
+    const counts = await Promise.all(testIds.map((testId) => page.getByTestId(testId).count()));
+    if (counts.every((count) => count > 0)) return href;
   }
-  throw new Error(`none of the first motors listings has ${testId}`);
+  throw new Error(`none of the first motors listings has ${testIds.join(" and ")}`);
 }

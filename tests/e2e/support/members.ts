@@ -66,3 +66,37 @@ export async function postListing(page: Page, title: string): Promise<string> {
   await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
   return page.url().split("/").pop() ?? "";
 }
+
+const phoneTexts = {
+  en: { send: "Text me a code", code: "Code from the text message", confirm: "Verify the number" },
+  ar: { send: "أرسلوا لي رمزًا", code: "الرمز من الرسالة النصية", confirm: "توثيق الرقم" },
+} as const;
+
+/**
+ * Verifies `phone` (as typed, e.g. "0944 123 450") for the signed-in member as they would in
+ * Settings: the number, the code read from the SMS outbox (/dev/mail), the code typed back.
+ * `e164` is the number as the outbox shows it ("+963944123450").
+ */
+export async function verifyPhone(
+  page: Page,
+  { lang, phone, e164 }: { lang: "en" | "ar"; phone: string; e164: string },
+): Promise<void> {
+  const t = phoneTexts[lang];
+  await page.goto(`/settings?lang=${lang}`);
+  const card = page.getByTestId("settings-phone");
+  await card.getByTestId("phone-send-form").locator('input[name="phone"]').fill(phone);
+  await card.getByRole("button", { name: t.send }).click();
+  await expect(card.getByTestId("phone-confirm-form")).toBeVisible();
+  const outbox = await page.context().newPage();
+  let code = "";
+  await expect(async () => {
+    await outbox.goto("/dev/mail");
+    const row = outbox.locator("tr[data-sms-id]", { hasText: e164 }).first();
+    code = /\b(\d{6})\b/.exec((await row.textContent()) ?? "")?.[1] ?? "";
+    expect(code).not.toBe("");
+  }).toPass({ timeout: 20_000 });
+  await outbox.close();
+  await card.getByLabel(t.code).fill(code);
+  await card.getByRole("button", { name: t.confirm }).click();
+  await expect(page.getByTestId("settings-phone").getByTestId("phone-verified")).toBeVisible();
+}

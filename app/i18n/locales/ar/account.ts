@@ -38,6 +38,9 @@ const account = {
       email: "البريد الإلكتروني",
       notSet: "لم تتم إضافته بعد",
       locationValue: "{{city}}، {{governorate}}",
+      phoneVerified: "هاتف موثّق",
+      phoneUnverified: "لم يوثَّق بعد: لا يراه المشترون حتى توثّقه.",
+      verifyPhone: "وثّقه في الإعدادات",
       phoneNote: "يرى المشترون المسجَّلون هذا الرقم في إعلاناتك.",
     },
     form: {

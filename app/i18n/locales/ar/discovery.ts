@@ -92,6 +92,7 @@ const discovery = {
     metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{active}}.",
     unknownUser: "مستخدم غير معروف",
     verified: "بريد إلكتروني مؤكَّد",
+    verifiedPhone: "هاتف موثّق",
     memberSince: "عضو منذ {{date}}",
     activeListings_zero: "لا توجد إعلانات نشطة",
     activeListings_one: "إعلان نشط واحد",

@@ -144,6 +144,7 @@ const listings = {
     memberSince: "عضو منذ {{date}}",
     sellerPage: "عرض صفحة البائع",
     verified: "عضو موثّق",
+    verifiedPhone: "هاتف موثّق",
     whatsapp: "راسل عبر واتساب",
     showPhone: "إظهار رقم الهاتف",
     whatsappText: 'مرحباً، أنا مهتم بإعلانك "{{title}}" على سوقنا: {{url}}',

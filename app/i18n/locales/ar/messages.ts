@@ -44,6 +44,7 @@ const messages = {
     more: "تظهر آخر {{formatted}} محادثة فقط.",
   },
   thread: {
+    verifiedPhone: "هاتف موثّق",
     back: "العودة إلى صندوق الوارد",
     about: "حول",
     viewListing: "عرض الإعلان",

@@ -34,6 +34,9 @@ const account = {
       email: "Email",
       notSet: "Not added yet",
       locationValue: "{{city}}, {{governorate}}",
+      phoneVerified: "Verified phone",
+      phoneUnverified: "Not verified yet: buyers do not see it until you verify it.",
+      verifyPhone: "Verify it in Settings",
       phoneNote: "Buyers who are signed in see this number on your listings.",
     },
     form: {

@@ -79,6 +79,7 @@ const discovery = {
     metaDescription: "{{name}} on Souqna, member since {{date}}: {{active}}.",
     unknownUser: "Unknown User",
     verified: "Verified e-mail",
+    verifiedPhone: "Verified phone",
     memberSince: "Member since {{date}}",
     activeListings_one: "{{formatted}} active listing",
     activeListings_other: "{{formatted}} active listings",

@@ -78,10 +78,11 @@ const errors = {
   INVALID_UNSUBSCRIBE_LINK:
     "This unsubscribe link is not valid: it may have been cut short. Sign in and change your notifications in Settings.",
   PHONE_REVEAL_UNCONFIRMED:
-    "Confirm your e-mail address to see sellers' phone numbers: open the link in the e-mail we sent you.",
+    "Confirm your e-mail address, or verify your phone number in Settings, to see sellers' phone numbers.",
   LISTING_REMOVED:
     "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
-  UNCONFIRMED_LIMIT: "Confirm your e-mail address to post more than 2 listings",
+  UNCONFIRMED_LIMIT:
+    "Confirm your e-mail address, or verify your phone number in Settings, to post more than 2 listings",
   // Rate limits say when the member can go on: minutes within the hour, hours beyond it.
   POSTING_RATE_LIMITED_one:
     "You have posted many listings in a short time. You can post again in {{formatted}} minute.",

@@ -135,6 +135,7 @@ const listings = {
     memberSince: "Member since {{date}}",
     sellerPage: "See the seller's page",
     verified: "Verified Member",
+    verifiedPhone: "Verified phone",
     whatsapp: "Message on WhatsApp",
     showPhone: "Show phone number",
     whatsappText: 'Hello, I am interested in your listing "{{title}}" on Souqna: {{url}}',

@@ -34,6 +34,7 @@ const messages = {
     more: "Only your {{formatted}} latest conversations are shown.",
   },
   thread: {
+    verifiedPhone: "Verified phone",
     back: "Back to inbox",
     about: "About",
     viewListing: "View listing",

@@ -36,8 +36,8 @@ export function PhoneCard({
       icon={<Icon name="phone" className="size-5" aria-hidden />}
       title={t("settings.phone.title")}
       testId="settings-phone"
+      id="phone"
     >
-      <div id="phone" className="scroll-mt-24" />
       <p className="text-sm text-muted">{t("settings.phone.body")}</p>
       {phone.takenOn && !phone.number ? (
         <FormAlert tone="info">{t("settings.phone.taken", { date: phone.takenOn })}</FormAlert>
@@ -67,7 +67,7 @@ export function PhoneCard({
         <ConfirmCodeForm pending={phone.pending} actionData={actionData} busyIntent={busyIntent} />
       ) : (
         <RequestCodeForm
-          initial={phone.pending?.e164 ?? phone.e164 ?? ""}
+          initial={phone.pending?.e164 ?? (phone.verified ? "" : (phone.e164 ?? ""))}
           verified={phone.verified}
           actionData={actionData}
           busy={busyIntent === "phone-send"}

@@ -79,7 +79,18 @@ const phoneTexts = {
  */
 export async function verifyPhone(
   page: Page,
-  { lang, phone, e164 }: { lang: "en" | "ar"; phone: string; e164: string },
+  {
+    lang,
+    phone,
+    e164,
+    shot,
+  }: {
+    lang: "en" | "ar";
+    phone: string;
+    e164: string;
+    /** Takes the test's screenshot `name` (the code step, then the verified number). */
+    shot?: (name: string) => Promise<unknown>;
+  },
 ): Promise<void> {
   const t = phoneTexts[lang];
   await page.goto(`/settings?lang=${lang}`);
@@ -87,16 +98,21 @@ export async function verifyPhone(
   await card.getByTestId("phone-send-form").locator('input[name="phone"]').fill(phone);
   await card.getByRole("button", { name: t.send }).click();
   await expect(card.getByTestId("phone-confirm-form")).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await shot?.("phone-code");
   const outbox = await page.context().newPage();
   let code = "";
   await expect(async () => {
     await outbox.goto("/dev/mail");
     const row = outbox.locator("tr[data-sms-id]", { hasText: e164 }).first();
-    code = /\b(\d{6})\b/.exec((await row.textContent()) ?? "")?.[1] ?? "";
+    // The message's own cell: the row's text runs the number and the code together.
+    const text = await row.locator("td").nth(1).textContent();
+    code = /\b(\d{6})\b/.exec(text ?? "")?.[1] ?? "";
     expect(code).not.toBe("");
   }).toPass({ timeout: 20_000 });
   await outbox.close();
   await card.getByLabel(t.code).fill(code);
   await card.getByRole("button", { name: t.confirm }).click();
   await expect(page.getByTestId("settings-phone").getByTestId("phone-verified")).toBeVisible();
+  await shot?.("phone-verified");
 }

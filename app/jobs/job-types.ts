@@ -59,7 +59,14 @@ export type AppJobs = {
    * One text message, already in its member's language (`lang` is recorded, not used to render):
    * `to` in E.164 ("+963912345678"). Worked by server/jobs/sms-jobs.ts.
    */
-  "send-sms": { to: string; text: string; lang: Lang; purpose: SmsPurpose };
+  "send-sms": {
+    to: string;
+    text: string;
+    lang: Lang;
+    purpose: SmsPurpose;
+    /** ISO time after which the text is useless (a code that expired): it is not sent then. */
+    expiresAt?: string;
+  };
 };
 
 export type AppJobName = keyof AppJobs & string;

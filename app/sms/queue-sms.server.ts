@@ -10,14 +10,28 @@ import type { JobSender, SmsPurpose } from "~/jobs/job-types";
  */
 export async function queueSms(
   jobs: JobSender,
-  sms: { to: string; text: string; lang: Lang; purpose: SmsPurpose; key?: string },
+  sms: {
+    to: string;
+    text: string;
+    lang: Lang;
+    purpose: SmsPurpose;
+    key?: string;
+    /** A code's expiry: a gateway back after it gets nothing to send, and we pay for nothing. */
+    expiresAt?: Date;
+  },
 ) {
   if (!/^\+[1-9]\d{6,14}$/.test(sms.to)) {
     throw new Error(`queueSms needs an E.164 number ("+963…"), not ${JSON.stringify(sms.to)}`);
   }
   return jobs.send(
     "send-sms",
-    { to: sms.to, text: sms.text, lang: sms.lang, purpose: sms.purpose },
+    {
+      to: sms.to,
+      text: sms.text,
+      lang: sms.lang,
+      purpose: sms.purpose,
+      ...(sms.expiresAt ? { expiresAt: sms.expiresAt.toISOString() } : {}),
+    },
     sms.key ? { key: `${sms.purpose}:${sms.key}` } : {},
   );
 }

@@ -227,6 +227,26 @@ describe("the send-sms job", () => {
     expect(written).toMatchObject({ to: "+963966666666", text: "Your Souqna code: 123456" });
   });
 
+  it("does not send a code that expired while it waited", async () => {
+    current = createSmsSender({ DATA_DIR: dataDir });
+    const { id } = await queueSms(jobSender(queue), {
+      to: "+963966666667",
+      text: "Your Souqna code: 654321",
+      lang: "en",
+      purpose: "verify-phone",
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    await expect
+      .poll(async () => (await row(id))?.status, { timeout: 10_000, interval: 200 })
+      .toBe("failed");
+    expect(await row(id)).toMatchObject({ error: "expired before it could be sent" });
+    const files = fs.existsSync(path.join(dataDir, "sms"))
+      ? fs.readdirSync(path.join(dataDir, "sms"))
+      : [];
+    const texts = files.map((f) => fs.readFileSync(path.join(dataDir, "sms", f), "utf8"));
+    expect(texts.some((text) => text.includes("+963966666667"))).toBe(false);
+  });
+
   it("refuses a number that is not E.164 before it is queued", async () => {
     await expect(send("0912345678")).rejects.toThrow(/E\.164/);
   });

@@ -9,7 +9,8 @@ import { type AppJobQueue, type Policies, retried, type WorkContext } from "./qu
  * Text messages (docs/decisions/035-sms-delivery.md): a gateway that is down is waited out for
  * about two hours (8 retries, doubling from JOB_RETRY_DELAY_SECONDS, 30 s by default) — a code is
  * delayed, never lost; an attempt is bounded by the sender's own 10 s timeouts, so 2 minutes
- * means it hung. A refusal no retry can change (an invalid number) ends the job at once.
+ * means it hung. A refusal no retry can change (an invalid number) ends the job at once, and a
+ * text whose `expiresAt` has passed (a code the member can no longer type) is not sent at all.
  */
 export const smsPolicies: Policies<"send-sms"> = (settings) => ({
   "send-sms": retried(settings, 8, 2 * 60),
@@ -27,6 +28,18 @@ export async function workSmsJobs(queue: AppJobQueue, context: WorkContext) {
         lang: job.data.lang,
         gateway: sms.kind,
       };
+      if (job.data.expiresAt && Date.parse(job.data.expiresAt) <= Date.now()) {
+        // A code the member can no longer type: sending it costs money and tells them nothing.
+        await recordSmsAttempt(database.db, {
+          ...row,
+          outcome: { status: "failed", error: "expired before it could be sent", final: true },
+        });
+        logger.warn(
+          { jobId: job.id, purpose: job.data.purpose },
+          "text message expired in the queue; it was not sent",
+        );
+        return;
+      }
       try {
         const { gatewayId } = await sms.send(job.data);
         await recordSmsAttempt(database.db, {

@@ -151,6 +151,7 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
     lang,
     purpose: "verify-phone",
     key: `${phone}:${now.getTime()}`,
+    expiresAt: new Date(now.getTime() + phoneCode.ttlSeconds * 1000),
   });
   return sent;
 }

@@ -68,7 +68,13 @@ export function PhoneCard({
       ) : (
         <RequestCodeForm
           initial={phone.pending?.e164 ?? (phone.verified ? "" : (phone.e164 ?? ""))}
-          verified={phone.verified}
+          label={
+            phone.verified
+              ? t("settings.phone.change")
+              : phone.number
+                ? t("settings.phone.toVerify")
+                : t("settings.phone.number")
+          }
           actionData={actionData}
           busy={busyIntent === "phone-send"}
         />
@@ -79,12 +85,12 @@ export function PhoneCard({
 
 function RequestCodeForm({
   initial,
-  verified,
+  label,
   actionData,
   busy,
 }: {
   initial: string;
-  verified: boolean;
+  label: string;
   actionData: unknown;
   busy: boolean;
 }) {
@@ -113,7 +119,7 @@ function RequestCodeForm({
         autoComplete="tel"
         maxLength={40}
         required
-        label={verified ? t("settings.phone.change") : t("settings.phone.number")}
+        label={label}
         hint={t("settings.phone.numberHint")}
       />
       <button type="submit" className={buttonStyles.primary} disabled={busy}>

@@ -163,6 +163,7 @@ const account = {
       resend: "Send a new code",
       otherNumber: "Use another number",
       change: "Change the number",
+      toVerify: "Number to verify",
       taken:
         "Another account proved on {{date}} that it holds the number you had here, so it left your account. If it is still yours, verify it again.",
     },

@@ -67,7 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             name: member.name,
             email: member.email,
             avatarUrl: member.avatarUrl,
-            initial: (member.email[0] ?? "?").toUpperCase(),
+            // The name's first letter (the e-mail's only without a name), Arabic names too.
+            initial: ([...member.name.trim()][0] ?? member.email[0] ?? "?").toUpperCase(),
             emailVerified: member.emailVerified,
             moderator: member.role === "moderator",
             unreadMessages,

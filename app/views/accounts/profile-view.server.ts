@@ -16,7 +16,8 @@ export function toProfileView(lang: Lang, profile: MemberProfile) {
     email: profile.email,
     emailVerified: profile.emailVerified,
     avatarUrl: profile.image,
-    initial: (profile.email[0] ?? "?").toUpperCase(),
+    // The name's first letter, as the header's avatar has it (an Arabic name's too).
+    initial: ([...profile.fullName.trim()][0] ?? profile.email[0] ?? "?").toUpperCase(),
     memberSince: formatDate(lang, profile.createdAt, { year: "numeric", month: "long" }),
     location: profile.location,
     locationLabel: locationLabel(lang, profile.location),

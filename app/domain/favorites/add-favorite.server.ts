@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { favorites, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
@@ -35,19 +35,27 @@ export async function addFavorite({
           createdAt: sql<Date>`now()`.as("created_at"),
         })
         .from(listings)
-        .where(and(eq(listings.id, id), isVisible())),
+        // Not one's own: a seller's favourites of their own ads would only inflate its figures.
+        .where(and(eq(listings.id, id), isVisible(), ne(listings.userId, member.id))),
     )
     .onConflictDoNothing({ target: [favorites.userId, favorites.listingId] })
     .returning({ id: favorites.id });
   if (inserted.length > 0) return { favorited: true };
 
-  // Nothing inserted: it was already a favourite, or the listing cannot be seen.
+  // Nothing inserted: it was already a favourite, the listing is the member's own, or it cannot
+  // be seen.
   const [existing] = await db
-    .select({ visible: sql<boolean>`${isVisible()}` })
-    .from(favorites)
-    .innerJoin(listings, eq(listings.id, favorites.listingId))
-    .where(and(eq(favorites.userId, member.id), eq(favorites.listingId, id)))
+    .select({
+      visible: sql<boolean>`${isVisible()}`,
+      own: sql<boolean>`${listings.userId} = ${member.id}`,
+      // The id as a parameter: a column here would be written unqualified, and mean f.id.
+      saved: sql<boolean>`exists (select 1 from ${favorites} f
+        where f.user_id = ${member.id} and f.listing_id = ${id})`,
+    })
+    .from(listings)
+    .where(eq(listings.id, id))
     .limit(1);
-  if (existing?.visible) return { favorited: true };
+  if (existing?.visible && existing.own) throw new AppError("CANNOT_FAVORITE_OWN_LISTING");
+  if (existing?.visible && existing.saved) return { favorited: true };
   throw new AppError("LISTING_NOT_FOUND");
 }

@@ -9,9 +9,9 @@ import { cleanFavoriteIds } from "./favorites-schemas";
 /**
  * At sign-in, the favourites a visitor kept in the browser join the account. Whatever the browser
  * sends is cleaned first: malformed ids are dropped, duplicates collapse, at most
- * MAX_GUEST_FAVORITES are read; ids of unknown or invisible listings and ones already saved are
- * skipped by the one INSERT … SELECT … ON CONFLICT DO NOTHING. The browser's order (newest first)
- * is kept in the saved times. Returns how many ids were accepted and how many rows were added.
+ * MAX_GUEST_FAVORITES are read; ids of unknown or invisible listings, of the member's own, and
+ * ones already saved are skipped by the one INSERT … SELECT … ON CONFLICT DO NOTHING. The
+ * browser's order (newest first) is kept in the saved times. Returns how many ids were accepted and how many rows were added.
  */
 export async function mergeGuestFavorites({
   db,
@@ -41,7 +41,7 @@ export async function mergeGuestFavorites({
     select ${member.id}, l.id, now() - (g.ord * interval '1 millisecond')
     from unnest(array[${idList}]::uuid[]) with ordinality as g(id, ord)
     join ${listings} l on l.id = g.id
-    where l.status::text in (${statuses})
+    where l.status::text in (${statuses}) and l.user_id <> ${member.id}
     on conflict (user_id, listing_id) do nothing
     returning id`,
   );

@@ -138,6 +138,7 @@ const errors = {
   ALREADY_REPORTED:
     "سبق أن أبلغت عن هذا الإعلان. سيراجعه أحد المشرفين، ولا حاجة للإبلاغ عنه مرة أخرى.",
   CANNOT_REPORT_OWN_LISTING: "لا يمكنك الإبلاغ عن إعلانك",
+  CANNOT_FAVORITE_OWN_LISTING: "لا يمكنك حفظ إعلانك في المفضلة",
   MODERATION_REASON_REQUIRED: "يرجى كتابة السبب: يُحفظ في سجل الإشراف",
   MODERATION_REASON_TOO_LONG: "يرجى ألا يتجاوز السبب ٥٠٠ حرف",
   NO_OPEN_REPORTS: "لم تعد على هذا الإعلان بلاغات مفتوحة. تم تحديث الصفحة.",

@@ -108,6 +108,7 @@ const errors = {
   ALREADY_REPORTED:
     "You have already reported this listing. A moderator will review it; there is no need to report it again.",
   CANNOT_REPORT_OWN_LISTING: "You cannot report your own listing",
+  CANNOT_FAVORITE_OWN_LISTING: "You cannot save your own listing to your favorites",
   MODERATION_REASON_REQUIRED: "Please write a reason: it is kept in the audit log",
   MODERATION_REASON_TOO_LONG: "Please keep the reason under 500 characters",
   NO_OPEN_REPORTS: "This listing has no open reports any more. The page has been refreshed.",

@@ -31,6 +31,12 @@ export function PhoneCard({
 }) {
   const { t } = useTranslation("account");
   const awaitingCode = phone.pending && !phone.other && !replyFor(actionData, "phone-send");
+  // A code that died meanwhile (expired, or its last try spent): the code form is gone, so its
+  // answer is said above the number's form instead.
+  const late = awaitingCode
+    ? undefined
+    : (replyFor(actionData, "phone-confirm") ?? replyFor(actionData, "phone-resend"));
+  const lateError = Object.values(late?.error ?? {}).flat()[0];
   return (
     <SettingsCard
       icon={<Icon name="phone" className="size-5" aria-hidden />}
@@ -66,18 +72,21 @@ export function PhoneCard({
       {awaitingCode && phone.pending ? (
         <ConfirmCodeForm pending={phone.pending} actionData={actionData} busyIntent={busyIntent} />
       ) : (
-        <RequestCodeForm
-          initial={phone.pending?.e164 ?? (phone.verified ? "" : (phone.e164 ?? ""))}
-          label={
-            phone.verified
-              ? t("settings.phone.change")
-              : phone.number
-                ? t("settings.phone.toVerify")
-                : t("settings.phone.number")
-          }
-          actionData={actionData}
-          busy={busyIntent === "phone-send"}
-        />
+        <>
+          {lateError ? <FormAlert>{lateError}</FormAlert> : null}
+          <RequestCodeForm
+            initial={phone.pending?.e164 ?? (phone.verified ? "" : (phone.e164 ?? ""))}
+            label={
+              phone.verified
+                ? t("settings.phone.change")
+                : phone.number
+                  ? t("settings.phone.toVerify")
+                  : t("settings.phone.number")
+            }
+            actionData={actionData}
+            busy={busyIntent === "phone-send"}
+          />
+        </>
       )}
     </SettingsCard>
   );

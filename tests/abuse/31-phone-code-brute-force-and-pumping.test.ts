@@ -80,7 +80,9 @@ describe("phone codes under attack", () => {
     expect(late.status).toBe(400);
     // Said on the page, where the code form was (not only in the page's data).
     expect(await late.text()).toMatch(
-      new RegExp(`role="alert"[^>]*>(<div[^>]*>)?${enErrors.PHONE_CODE_EXPIRED.replace(/[.?]/g, "\\$&")}<`),
+      new RegExp(
+        `role="alert"[^>]*>(<div[^>]*>)?${enErrors.PHONE_CODE_EXPIRED.replace(/[.?]/g, "\\$&")}<`,
+      ),
     );
     const page = await (
       await fetch(`${s.url}/settings`, { headers: { cookie: victim.cookie } })

@@ -102,6 +102,15 @@ describe("verifying a phone number in Settings", () => {
     expect(done).toContain('data-testid="phone-verified"');
     expect(done).toContain(enAccount.settings.phone.verified);
     expect(done).not.toContain('data-testid="phone-confirm-form"');
+
+    // The page budget holds with the card: five statements at most, the profile's own included.
+    for (const pathname of ["/settings", "/profile"]) {
+      const res = await getAs(server.url, pathname, rana.cookie);
+      const queries = /db;desc="sql queries";dur=(\d+)/.exec(
+        res.headers.get("server-timing") ?? "",
+      );
+      expect(Number(queries?.[1]), pathname).toBeLessThanOrEqual(5);
+    }
   });
 
   it("refuses what cannot be texted, in the member's language, and keeps what was typed", async () => {

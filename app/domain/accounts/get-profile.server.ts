@@ -28,8 +28,9 @@ export interface MemberProfile {
 }
 
 /**
- * The member's own profile with their account fields. Members who signed up before profiles
- * existed (or whose row was lost) get one on first visit, named after their account.
+ * The member's own profile with their account fields, in one statement. Members who signed up
+ * before profiles existed (or whose row was lost) get one on first visit, named after their
+ * account (two more statements, that once).
  */
 export async function getProfile({
   db,
@@ -41,14 +42,16 @@ export async function getProfile({
   /** The language a newly created profile starts with. */
   lang?: Lang;
 }): Promise<MemberProfile> {
-  const [user] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, memberId))
-    .limit(1);
-  if (!user) throw new AppError("NOT_FOUND");
-  await ensureProfile(db, user, lang);
+  const row = await readProfile(db, memberId);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.profileId !== null) return toProfile(row);
+  await ensureProfile(db, row, lang);
+  const created = await readProfile(db, memberId);
+  if (!created || created.profileId === null) throw new AppError("NOT_FOUND");
+  return toProfile(created);
+}
 
+async function readProfile(db: Database, memberId: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -57,6 +60,7 @@ export async function getProfile({
       emailVerified: users.emailVerified,
       createdAt: users.createdAt,
       image: users.image,
+      profileId: profiles.id,
       username: profiles.username,
       fullName: profiles.fullName,
       avatarKey: profiles.avatarKey,
@@ -67,9 +71,25 @@ export async function getProfile({
       preferredLanguage: profiles.preferredLanguage,
     })
     .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, memberId))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
-  return { ...row, fullName: row.fullName || row.name };
+  return row;
+}
+
+function toProfile({
+  profileId: _profileId,
+  ...row
+}: NonNullable<Awaited<ReturnType<typeof readProfile>>>): MemberProfile {
+  return {
+    ...row,
+    username: row.username ?? null,
+    avatarKey: row.avatarKey ?? null,
+    location: row.location ?? null,
+    phoneNumber: row.phoneNumber ?? null,
+    phoneVerifiedAt: row.phoneVerifiedAt ?? null,
+    phoneTakenAt: row.phoneTakenAt ?? null,
+    preferredLanguage: row.preferredLanguage ?? "en",
+    fullName: row.fullName || row.name,
+  };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryStatsStorage } from "~/db/query-stats.server";
 import { profiles, users } from "~/db/schema";
 import type { AppErrorCode } from "~/utils/app-error";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
@@ -99,8 +100,13 @@ describe("getProfile", () => {
       image: null,
     });
     expect(first.createdAt).toBeInstanceOf(Date);
-    const again = await getProfile({ db: database.db, memberId: SAMER });
+    // Once it exists, reading it is one statement (the settings page's budget counts on it).
+    const stats = { count: 0 };
+    const again = await queryStatsStorage.run(stats, () =>
+      getProfile({ db: database.db, memberId: SAMER }),
+    );
     expect(again.preferredLanguage).toBe("ar");
+    expect(stats.count).toBe(1);
   });
 
   it("is NOT_FOUND for an unknown member", async () => {

@@ -5,3 +5,4 @@ export * from "./listings";
 export * from "./notifications";
 export * from "./saved-searches";
 export * from "./sms";
+export * from "./ratings";

@@ -74,6 +74,13 @@ export function appErrorMessage(lang: Lang, error: AppError) {
       formatted: formatNumber(lang, count),
     });
   }
+  if (error.code === "RATING_TOO_EARLY") {
+    const count = Math.max(1, Math.ceil(Number(error.params.seconds ?? 0) / 3600));
+    return serverT(lang)("errors.RATING_TOO_EARLY", {
+      count,
+      formatted: formatNumber(lang, count),
+    });
+  }
   if (error.code === "PHONE_CODE_WRONG") {
     const count = Number(error.params.left ?? 0);
     return serverT(lang)("errors.PHONE_CODE_WRONG", {

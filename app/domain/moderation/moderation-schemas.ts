@@ -97,5 +97,7 @@ export const MODERATION_ACTIONS = [
   "restore_listing",
   "suspend_member",
   "lift_suspension",
+  "remove_rating",
+  "dismiss_rating_reports",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -134,6 +134,22 @@ const errors = {
     "You have written to many sellers in a short time. You can start another conversation in {{formatted}} minutes.",
   BLOCKED_BY_MEMBER: "This member has blocked you, so you cannot send them messages.",
   MEMBER_BLOCKED: "You blocked this member. Unblock them to send a message.",
+  RATING_STARS_REQUIRED: "Please choose from 1 to 5 stars",
+  RATING_TAG_UNKNOWN: "Please choose tags from the list",
+  RATING_TOO_MANY_TAGS: "Please choose up to 3 tags",
+  RATING_COMMENT_TOO_LONG: "Please keep the comment under 500 characters",
+  RATING_NO_EXCHANGE: "You can rate a member once you have both written in this conversation.",
+  RATING_TOO_EARLY_one:
+    "You can rate this member in {{formatted}} hour, or as soon as the listing is marked sold.",
+  RATING_TOO_EARLY_other:
+    "You can rate this member in {{formatted}} hours, or as soon as the listing is marked sold.",
+  RATING_BLOCKED: "You cannot rate a member when one of you has blocked the other.",
+  RATING_EDIT_CLOSED:
+    "A rating can be changed for 7 days after it is given. This one can no longer be changed.",
+  RATING_REPLY_EMPTY: "Please write your answer",
+  RATING_REPLY_TOO_LONG: "Please keep your answer under 500 characters",
+  RATING_ALREADY_ANSWERED: "You have already answered this rating.",
+  CANNOT_REPORT_OWN_RATING: "You cannot report your own rating. You can change it for 7 days.",
   CONVERSATION_CLOSED:
     "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
   savedSearchNotFound:

@@ -1,0 +1,44 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ratings } from "~/db/schema";
+import type { Member } from "~/domain/accounts/session.server";
+import { isConversationId } from "~/domain/messaging/conversation-access.server";
+import { AppError } from "~/utils/app-error";
+import { ratingReplySchema } from "./rating-rules";
+
+/**
+ * The rated member answers a rating of them once, publicly. Anyone else — and a removed rating —
+ * gets NOT_FOUND; a second answer RATING_ALREADY_ANSWERED.
+ */
+export async function answerRating({
+  db,
+  member,
+  input,
+}: {
+  db: Database;
+  member: Pick<Member, "id">;
+  input: unknown;
+}): Promise<void> {
+  const parsed = ratingReplySchema.safeParse(input);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    if (issue?.path[0] === "ratingId") throw new AppError("NOT_FOUND");
+    const code = issue?.message === "RATING_REPLY_TOO_LONG" ? issue.message : "RATING_REPLY_EMPTY";
+    throw new AppError(code, { field: "reply" });
+  }
+  const { ratingId, reply } = parsed.data;
+  if (!isConversationId(ratingId)) throw new AppError("NOT_FOUND");
+  const mine = and(
+    eq(ratings.id, ratingId.toLowerCase()),
+    eq(ratings.ratedId, member.id),
+    isNull(ratings.removedAt),
+  );
+  const [answered] = await db
+    .update(ratings)
+    .set({ reply, repliedAt: new Date() })
+    .where(and(mine, isNull(ratings.reply)))
+    .returning({ id: ratings.id });
+  if (answered) return;
+  const [exists] = await db.select({ id: ratings.id }).from(ratings).where(mine).limit(1);
+  throw new AppError(exists ? "RATING_ALREADY_ANSWERED" : "NOT_FOUND");
+}

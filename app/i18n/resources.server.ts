@@ -12,6 +12,7 @@ import arMessages from "./locales/ar/messages";
 import arModeration from "./locales/ar/moderation";
 import arOffline from "./locales/ar/offline";
 import arPages from "./locales/ar/pages";
+import arRatings from "./locales/ar/ratings";
 import arSavedSearches from "./locales/ar/saved-searches";
 import arWebApp from "./locales/ar/web-app";
 import enAccount from "./locales/en/account";
@@ -28,6 +29,7 @@ import enMessages from "./locales/en/messages";
 import enModeration from "./locales/en/moderation";
 import enOffline from "./locales/en/offline";
 import enPages from "./locales/en/pages";
+import enRatings from "./locales/en/ratings";
 import enSavedSearches from "./locales/en/saved-searches";
 import enWebApp from "./locales/en/web-app";
 
@@ -51,6 +53,7 @@ export const resources = {
     moderation: enModeration,
     pages: enPages,
     savedSearches: enSavedSearches,
+    ratings: enRatings,
   },
   ar: {
     common: { ...arCommon, errors: arErrors, flash: arFlash, webApp: arWebApp, offline: arOffline },
@@ -65,6 +68,7 @@ export const resources = {
     moderation: arModeration,
     pages: arPages,
     savedSearches: arSavedSearches,
+    ratings: arRatings,
   },
 } as const;
 

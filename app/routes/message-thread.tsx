@@ -1,5 +1,11 @@
 import { Suspense } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
 import { InboxList } from "~/components/messaging/inbox-list";
 import type { SendReply } from "~/components/messaging/message-composer";
 import { MessageList } from "~/components/messaging/message-list";
@@ -7,6 +13,7 @@ import { ThreadFooter } from "~/components/messaging/thread-composer";
 import { ThreadHeader } from "~/components/messaging/thread-header";
 import { useLiveConnected, useLiveStatus } from "~/components/messaging/use-live-messages";
 import { useThreadMessages } from "~/components/messaging/use-thread-messages";
+import { RatingPanel } from "~/components/ratings/rating-panel";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
@@ -19,6 +26,9 @@ import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/
 import { sendMessage } from "~/domain/messaging/send-message.server";
 import { getNotificationSettings } from "~/domain/notifications/notification-preferences.server";
 import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
+import { rateMember } from "~/domain/ratings/rate-member.server";
+import { ratingSchema } from "~/domain/ratings/rating-rules";
+import { buyerNetwork } from "~/domain/sellers/buyer-network.server";
 import { bundlesFor } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
@@ -112,6 +122,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "rate") {
+    const submission = parseForm(lang, form, ratingSchema);
+    try {
+      if (submission.status !== "success") {
+        await findConversationAsParty(db, member, conversationId);
+        return invalidForm(submission);
+      }
+      await rateMember({
+        db,
+        member,
+        conversationId,
+        input: submission.value,
+        network: buyerNetwork(context.clientIp, context.links) ?? "none",
+      });
+      return context.flash.redirect(`/messages/${conversationId.toLowerCase()}`, "rating-saved");
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
+      return failedForm(lang, submission, error);
+    }
+  }
+
   // The page's buttons: no fields of their own; a failure is shown over the composer.
   const submission = parseForm(lang, form, conversationButtonSchema);
   try {
@@ -176,6 +207,7 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
   const { messages, add } = useThreadMessages(page.id, page.messages);
   const connected = useLiveConnected();
   const live = useLiveStatus();
+  const navigation = useNavigation();
 
   return (
     <main id="main" className="mx-auto max-w-6xl sm:px-6 sm:py-6 lg:py-8">
@@ -195,6 +227,15 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
           data-live={live || undefined}
         >
           <ThreadHeader page={page} />
+          {page.rating ? (
+            <RatingPanel
+              panel={page.rating}
+              lastResult={replyFor(actionData, "rate")}
+              busy={
+                navigation.state === "submitting" && navigation.formData?.get("intent") === "rate"
+              }
+            />
+          ) : null}
           {connected ? null : (
             <p
               className="flex items-center justify-center gap-2 bg-slate-100 px-4 py-1.5 text-xs text-muted"

@@ -3,6 +3,7 @@ import {
   AuditLog,
   decisionReply,
   QueueItemCard,
+  ReportedRatings,
   SuspendedList,
 } from "~/components/moderation/moderation-panels";
 import { Card } from "~/components/ui/card";
@@ -18,6 +19,11 @@ import { decisionSchema } from "~/domain/moderation/moderation-schemas";
 import { removeListing } from "~/domain/moderation/remove-listing.server";
 import { restoreListing } from "~/domain/moderation/restore-listing.server";
 import { suspendMember } from "~/domain/moderation/suspend-member.server";
+import {
+  dismissRatingReports,
+  listReportedRatings,
+  removeRating,
+} from "~/domain/ratings/moderate-rating.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -26,7 +32,12 @@ import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
-import { toLogView, toQueueView, toSuspendedView } from "~/views/moderation/moderation-view.server";
+import {
+  toLogView,
+  toQueueView,
+  toReportedRatingView,
+  toSuspendedView,
+} from "~/views/moderation/moderation-view.server";
 import type { Route } from "./+types/moderation";
 
 export const handle: RouteHandle = { personal: true };
@@ -45,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const queue = await listReportQueue({ db, actor: member });
     const suspended = await listSuspendedMembers({ db, actor: member });
     const log = await listModerationLog({ db, actor: member });
+    const ratings = await listReportedRatings({ db, actor: member });
     const storage = context.storage;
     const t = serverT(lang, "moderation");
     return {
@@ -58,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       queue: queue.map((item) => toQueueView(lang, item, storage)),
       suspended: suspended.map((entry) => toSuspendedView(lang, entry)),
       log: log.map((entry) => toLogView(lang, entry)),
+      ratings: ratings.map((rating) => toReportedRatingView(lang, rating)),
     };
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
@@ -79,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = text("intent");
   const listingId = text("listingId");
   const userId = text("userId");
+  const ratingId = text("ratingId");
   const submission = parseForm(lang, form, decisionSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { reason } = submission.value;
@@ -89,6 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (intent === "restore") await restoreListing({ db, actor, listingId, reason });
     else if (intent === "suspend") await suspendMember({ db, actor, userId, reason });
     else if (intent === "lift") await liftSuspension({ db, actor, userId, reason });
+    else if (intent === "rating-remove") await removeRating({ db, actor, ratingId, reason });
+    else if (intent === "rating-dismiss")
+      await dismissRatingReports({ db, actor, ratingId, reason });
     else throw new AppError("INVALID_REQUEST");
   } catch (error) {
     return failedForm(lang, submission, error);
@@ -100,12 +117,13 @@ export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("moderation", loaderData.translations.moderation);
-  const { queue, suspended, log } = loaderData;
+  const { queue, suspended, log, ratings } = loaderData;
   // A failure about a listing or member no longer shown (e.g. its reports were just closed)
   // is shown above everything.
   const shown =
     queue.some((item) => decisionReply(actionData, { listingId: item.id })) ||
-    suspended.some((member) => decisionReply(actionData, { userId: member.id }));
+    suspended.some((member) => decisionReply(actionData, { userId: member.id })) ||
+    ratings.some((rating) => decisionReply(actionData, { ratingId: rating.id }));
   const unplaced = shown ? undefined : Object.values(actionData?.error ?? {}).flat()[0];
   return (
     <main
@@ -142,6 +160,13 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
             ))}
           </div>
         )}
+      </section>
+
+      <section aria-labelledby="ratings-title" className="space-y-4">
+        <h2 id="ratings-title" className="text-xl font-semibold text-ink">
+          {t("page.ratings.title")}
+        </h2>
+        <ReportedRatings ratings={ratings} reply={actionData} />
       </section>
 
       <section aria-labelledby="suspended-title" className="space-y-4">

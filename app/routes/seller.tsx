@@ -3,16 +3,26 @@ import { data, redirect } from "react-router";
 import { ListingResults, SortForm } from "~/components/discovery/results-controls";
 import { ListingErrorBoundary, type ListingErrorData } from "~/components/listing/listing-error";
 import { ShareCard } from "~/components/listing/share-card-on-demand";
+import { RatingList } from "~/components/ratings/rating-list";
 import { SellerHeader } from "~/components/sellers/seller-header";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { getMember } from "~/domain/accounts/session.server";
+import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
+import { answerRating } from "~/domain/ratings/answer-rating.server";
+import { listRatingsOf } from "~/domain/ratings/list-ratings.server";
+import { ratingReplySchema, ratingReportSchema } from "~/domain/ratings/rating-rules";
+import { reportRating } from "~/domain/ratings/report-rating.server";
 import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
+import { isAppError } from "~/utils/app-error";
+import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
+import { readFormData } from "~/utils/form-data.server";
+import { isFormReply } from "~/utils/form-reply";
 import { pageMeta } from "~/utils/meta";
 import { profilePageJsonLd } from "~/utils/structured-data";
+import { ratingListView } from "~/views/common/rating-views.server";
 import { loadResults } from "~/views/discovery/results.server";
 import { toSellerView } from "~/views/sellers/seller-view.server";
 import type { Route } from "./+types/seller";
@@ -64,7 +74,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     member,
     seller: found.seller.id,
   });
+  const ratings = await listRatingsOf({
+    db,
+    memberId: found.seller.id,
+    readerId: member?.id ?? null,
+  });
   return {
+    ratings: ratingListView(lang, ratings, {
+      name: seller.name,
+      readerId: member?.id ?? null,
+      memberId: found.seller.id,
+    }),
     translations: bundlesFor(lang, ["discovery", "favorites", "listings"], {
       discovery: ["card", "results", "seller"],
       favorites: ["button", "toast"],
@@ -74,6 +94,34 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     results,
     meta: seller.meta,
   };
+}
+
+/**
+ * The ratings' forms: the member answers a rating of them once; another member reports one. The
+ * use cases decide who may (decision 038); the page comes back with a notice.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, auth, lang } = context;
+  const member = await requireMember({ auth, db, request });
+  const form = await readFormData(request, lang);
+  const intent = String(form.get("intent") ?? "");
+  const schema = intent === "rating-answer" ? ratingReplySchema : ratingReportSchema;
+  if (intent !== "rating-answer" && intent !== "rating-report")
+    throw data("Not found", { status: 404 });
+  const submission = parseForm(lang, form, schema);
+  try {
+    if (submission.status !== "success") return invalidForm(submission);
+    if (intent === "rating-answer") await answerRating({ db, member, input: submission.value });
+    else await reportRating({ db, member, input: submission.value });
+    const back = `/u/${encodeURIComponent(params.handle)}#seller-ratings`;
+    return context.flash.redirect(
+      back,
+      intent === "rating-answer" ? "rating-answered" : "rating-reported",
+    );
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
+    return failedForm(lang, submission, error);
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -100,7 +148,7 @@ export const meta: Route.MetaFunction = (args) => {
   return out;
 };
 
-export default function SellerPage({ loaderData }: Route.ComponentProps) {
+export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("discovery", loaderData.translations.discovery);
   useNamespace("favorites", loaderData.translations.favorites);
   useNamespace("listings", loaderData.translations.listings);
@@ -133,6 +181,10 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <ListingResults results={results} />
         )}
       </section>
+      <RatingList
+        list={loaderData.ratings}
+        reply={isFormReply(actionData) ? actionData : undefined}
+      />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
+import { TrustLines } from "~/components/ui/trust-lines";
 import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import type { ListingPageTexts, ListingPageView } from "~/views/listing/listing-page-view.server";
@@ -59,6 +60,7 @@ export function SellerCard({
               {seller.verified ? <TrustMark>{t("detail.verified")}</TrustMark> : null}
             </p>
           ) : null}
+          <TrustLines trust={seller.trust} className="mt-1 text-xs text-ink" />
           {seller.replies ? (
             <p
               className="mt-1 flex items-center gap-1 text-xs text-ink"

@@ -2,6 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { Icon } from "~/components/ui/icon";
+import { Stars } from "~/components/ui/stars";
 import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
@@ -57,6 +58,17 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
               </span>
             ) : null}
           </Link>
+          {page.otherRatings ? (
+            <p
+              className="mt-0.5 flex items-center gap-1 text-xs text-muted"
+              data-testid="thread-other-ratings"
+            >
+              {page.otherRatings.stars ? (
+                <Stars stars={page.otherRatings.stars} size="size-3" />
+              ) : null}
+              <span className="truncate">{page.otherRatings.text}</span>
+            </p>
+          ) : null}
         </div>
         <Link to={page.listing.href} className="hidden shrink-0 sm:block" tabIndex={-1} aria-hidden>
           {page.listing.image ? (

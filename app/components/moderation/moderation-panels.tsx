@@ -3,12 +3,14 @@ import { Link } from "react-router";
 import { Card, cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
+import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
 import type {
   LogView,
   QueueStatus,
   QueueView,
+  ReportedRatingView,
   SuspendedView,
 } from "~/views/moderation/moderation-view.server";
 
@@ -24,14 +26,16 @@ const DecisionForm = onDemand(() => import("./decision-form").then((m) => m.Deci
  */
 export function decisionReply(
   reply: unknown,
-  target: { listingId: string } | { userId: string },
+  target: { listingId: string } | { userId: string } | { ratingId: string },
 ): FormReply | undefined {
   if (!isFormReply(reply)) return undefined;
   const sent = reply.initialValue ?? {};
   const mine =
-    "listingId" in target
-      ? sent.listingId === target.listingId
-      : !sent.listingId && sent.userId === target.userId;
+    "ratingId" in target
+      ? sent.ratingId === target.ratingId
+      : "listingId" in target
+        ? sent.listingId === target.listingId
+        : !sent.listingId && sent.userId === target.userId;
   return mine ? reply : undefined;
 }
 
@@ -387,5 +391,112 @@ export function AuditLog({ entries }: { entries: LogView[] }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The ratings members reported (decision 038): the rating, who gave it to whom, the reports'
+ * words, and the decision — remove it (with the reason, in the audit log) or keep it.
+ */
+export function ReportedRatings({
+  ratings,
+  reply,
+}: {
+  ratings: ReportedRatingView[];
+  reply: unknown;
+}) {
+  const { t } = useTranslation("moderation");
+  if (ratings.length === 0)
+    return (
+      <Card as="p" className="px-6 py-10 text-center text-muted" testId="reported-ratings-empty">
+        {t("page.ratings.empty")}
+      </Card>
+    );
+  return (
+    <div className="space-y-4">
+      {ratings.map((rating) => (
+        <article
+          key={rating.id}
+          className={`${cardStyles} grid gap-4 p-5 lg:grid-cols-5`}
+          data-testid="reported-rating"
+        >
+          <div className="space-y-2 lg:col-span-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Stars stars={rating.stars} />
+              <span className="text-xs font-semibold text-red-700">{rating.reports}</span>
+            </div>
+            <p className="text-sm font-semibold text-ink" dir="auto">
+              <Link to={rating.ratedHref} className="hover:underline">
+                {rating.by}
+              </Link>
+            </p>
+            <p className="text-xs text-muted" dir="auto">
+              {rating.about}
+            </p>
+            {rating.tags.length > 0 ? (
+              <p className="text-xs text-ink">{rating.tags.join(" · ")}</p>
+            ) : null}
+            {rating.comment ? (
+              <p className="whitespace-pre-line text-sm text-ink" dir="auto">
+                {rating.comment}
+              </p>
+            ) : null}
+            {rating.answer ? (
+              <p className="text-sm text-muted" dir="auto">
+                {rating.answer}
+              </p>
+            ) : null}
+            {rating.details.map((detail) => (
+              <p
+                key={detail}
+                className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-ink"
+                dir="auto"
+              >
+                {detail}
+              </p>
+            ))}
+          </div>
+          <Suspense>
+            <DecisionForm
+              id={`rating-decision-${rating.id}`}
+              hidden={{ ratingId: rating.id }}
+              label={t("page.reason")}
+              hint={t("page.reasonHint")}
+              lastResult={decisionReply(reply, { ratingId: rating.id })}
+              className="space-y-3 lg:col-span-2 lg:border-s lg:border-line lg:ps-8"
+              ariaLabel={rating.actionsLabel}
+              testId="rating-decision-form"
+            >
+              {(busy) => (
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="rating-dismiss"
+                    disabled={busy}
+                    className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
+                    data-testid="rating-dismiss"
+                  >
+                    <Icon name="check" className="size-4" aria-hidden />
+                    {t("page.ratings.dismiss")}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="rating-remove"
+                    disabled={busy}
+                    className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
+                    data-testid="rating-remove"
+                  >
+                    <Icon name="trash" className="size-4" aria-hidden />
+                    {t("page.ratings.remove")}
+                  </button>
+                </div>
+              )}
+            </DecisionForm>
+          </Suspense>
+        </article>
+      ))}
+    </div>
   );
 }

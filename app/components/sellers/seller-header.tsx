@@ -1,6 +1,7 @@
 import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { TrustLines } from "~/components/ui/trust-lines";
 import { TrustMark } from "~/components/ui/trust-mark";
 import type { SellerView } from "~/views/sellers/seller-view.server";
 
@@ -53,6 +54,9 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
             </li>
           ) : null}
         </ul>
+        <div className="mt-3 space-y-1 text-sm text-ink">
+          <TrustLines trust={seller.trust} />
+        </div>
         <p className="mt-3 text-xs text-muted">{contactNote}</p>
       </div>
     </Card>

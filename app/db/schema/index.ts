@@ -3,6 +3,6 @@ export * from "./catalog";
 export * from "./engagement";
 export * from "./listings";
 export * from "./notifications";
+export * from "./ratings";
 export * from "./saved-searches";
 export * from "./sms";
-export * from "./ratings";

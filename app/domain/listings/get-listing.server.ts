@@ -11,6 +11,8 @@ import {
   users,
 } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { type RatingSummary, toRatingSummary } from "~/domain/ratings/rating-rules";
+import { ratingSummaryColumn, soldCountColumn } from "~/domain/ratings/ratings-sql.server";
 import type { ResponseStats } from "~/domain/sellers/response-time";
 import { responseStatsColumn, toResponseStats } from "~/domain/sellers/response-time.server";
 import { AppError } from "~/utils/app-error";
@@ -68,6 +70,10 @@ export interface ListingView {
     phoneVerified: boolean;
     /** Their reply statistics ("Usually replies within …", response-time.ts decides). */
     responseStats: ResponseStats | null;
+    /** Their counted ratings (decision 038). */
+    ratings: RatingSummary;
+    /** How many of their listings are marked sold. */
+    sold: number;
   };
   isOwner: boolean;
   /** The signed-in viewer's heart and conversation about this listing; null for visitors. */
@@ -151,6 +157,9 @@ export async function getListingForView({
         : sql<string | null>`null`,
       // The seller's reply statistics for the seller card, in the same round trip.
       response: responseStatsColumn(sql`${listings.userId}`),
+      // Their counted ratings and sales, for the trust lines (decision 038), in the same trip.
+      ratings: ratingSummaryColumn(sql`${listings.userId}`),
+      sold: soldCountColumn(sql`${listings.userId}`),
     })
     .from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
@@ -186,6 +195,10 @@ export async function getListingForView({
       phoneNumber: isOwner ? (row.profile?.phoneNumber ?? null) : null,
       phoneVerified: Boolean(row.profile?.phoneNumber && row.profile.phoneVerifiedAt),
       responseStats: toResponseStats(row.response),
+      ratings: toRatingSummary(
+        (typeof row.ratings === "string" ? JSON.parse(row.ratings) : row.ratings) as never,
+      ),
+      sold: Number(row.sold ?? 0),
     },
     isOwner,
     viewer: viewer

@@ -2,6 +2,14 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import type { ListingStatus } from "~/domain/listings/listing-status";
+import type { ExchangeFacts, RatingSummary } from "~/domain/ratings/rating-rules";
+import { toRatingSummary } from "~/domain/ratings/rating-rules";
+import {
+  exchangeFactsColumn,
+  type OwnRating,
+  ratingSummaryColumn,
+  toExchangeFacts,
+} from "~/domain/ratings/ratings-sql.server";
 import { AppError } from "~/utils/app-error";
 import { isConversationId } from "./conversation-access.server";
 
@@ -40,6 +48,8 @@ export interface Thread {
   messages: ThreadMessage[];
   /** There are older messages than these. */
   hasEarlier: boolean;
+  /** What the rating rule needs (decision 038), the member's own rating, the other's ratings. */
+  rating: { facts: ExchangeFacts; mine: OwnRating | null; other: RatingSummary };
 }
 
 export const THREAD_PAGE = 200;
@@ -76,6 +86,8 @@ export async function getConversation({
     other_phone_verified: boolean | null;
     blocked_me: boolean;
     i_blocked: boolean;
+    facts: unknown;
+    other_ratings: unknown;
   }>(
     db,
     sql`select c.id, c.buyer_id, l.id as listing_id, l.title, l.title_ar, l.price, l.status,
@@ -86,7 +98,9 @@ export async function getConversation({
           u.image as other_avatar,
           p.phone_verified_at is not null as other_phone_verified,
           exists(select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${member.id}) as blocked_me,
-          exists(select 1 from blocks b where b.blocker_id = ${member.id} and b.blocked_id = u.id) as i_blocked
+          exists(select 1 from blocks b where b.blocker_id = ${member.id} and b.blocked_id = u.id) as i_blocked,
+          ${exchangeFactsColumn(member.id)} as facts,
+          ${ratingSummaryColumn(sql`u.id`)} as other_ratings
         from conversations c
         join listings l on l.id = c.listing_id
         left join users u on u.id = case when c.buyer_id = ${member.id} then c.seller_id else c.buyer_id end
@@ -108,6 +122,9 @@ export async function getConversation({
         limit ${limit + 1}`,
   );
   const hasEarlier = rows.length > limit;
+  const { mine, ...facts } = toExchangeFacts(row.facts, row.status, row.other_id !== null);
+  const otherRatings =
+    typeof row.other_ratings === "string" ? JSON.parse(row.other_ratings) : row.other_ratings;
   return {
     id: row.id,
     asBuyer: row.buyer_id === member.id,
@@ -140,6 +157,7 @@ export async function getConversation({
         readAt: m.read_at ? new Date(m.read_at) : null,
       })),
     hasEarlier,
+    rating: { facts, mine, other: toRatingSummary(otherRatings) },
   };
 }
 

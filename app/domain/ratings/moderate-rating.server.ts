@@ -50,10 +50,13 @@ export async function dismissRatingReports({
   db,
   actor,
   ratingId,
+  reason = "",
 }: {
   db: Database;
   actor: Actor;
   ratingId: unknown;
+  /** Why it stays (the moderation form asks for one); optional. */
+  reason?: string;
 }): Promise<void> {
   await db.transaction(async (tx) => {
     const moderator = await assertModerator(tx, actor);
@@ -65,7 +68,7 @@ export async function dismissRatingReports({
       action: "dismiss_rating_reports",
       listingId: rating.listingId,
       targetUserId: rating.raterId,
-      reason: "",
+      reason,
       details: { ratingId: rating.id, ratedId: rating.ratedId },
     });
   });

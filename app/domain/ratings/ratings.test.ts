@@ -364,7 +364,7 @@ describe("what counts in the average", () => {
   it("is exact when ten accounts from one network rate at once", async () => {
     const seller = await member();
     const buyers = await Promise.all(Array.from({ length: 10 }, () => member()));
-    const talks = [];
+    const talks: { conversationId: string }[] = [];
     for (const buyer of buyers) talks.push(await exchange(seller, buyer));
     const given = await Promise.all(
       buyers.map((buyer, i) =>

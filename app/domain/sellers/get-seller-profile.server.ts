@@ -1,6 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, profiles, users } from "~/db/schema";
+import { type RatingSummary, toRatingSummary } from "~/domain/ratings/rating-rules";
+import { ratingSummaryColumn, soldCountColumn } from "~/domain/ratings/ratings-sql.server";
 import { type ResponseTime, responseTimeOf } from "./response-time";
 import { responseStatsColumn, toResponseStats } from "./response-time.server";
 
@@ -29,6 +31,10 @@ export interface SellerProfile {
   activeListings: number;
   /** Null with too little data (response-time.ts). */
   responseTime: ResponseTime | null;
+  /** Their counted ratings (decision 038). */
+  ratings: RatingSummary;
+  /** How many of their listings are marked sold. */
+  sold: number;
 }
 
 /**
@@ -78,6 +84,8 @@ export async function getSellerProfile({
           and (l.status = 'sold') = false
         limit ${countUpTo + 1}) counted)`,
       response: responseStatsColumn(sql`${users.id}`, now),
+      ratings: ratingSummaryColumn(sql`${users.id}`),
+      sold: soldCountColumn(sql`${users.id}`),
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -98,6 +106,10 @@ export async function getSellerProfile({
       cityId: row.cityId,
       activeListings: Number(row.activeListings),
       responseTime: responseTimeOf(toResponseStats(row.response)),
+      ratings: toRatingSummary(
+        (typeof row.ratings === "string" ? JSON.parse(row.ratings) : row.ratings) as never,
+      ),
+      sold: Number(row.sold ?? 0),
     },
   };
 }

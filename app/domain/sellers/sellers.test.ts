@@ -126,6 +126,8 @@ describe("the seller's page", () => {
         cityId: "damascus",
         activeListings: 1,
         responseTime: null,
+        ratings: { count: 0, average: null },
+        sold: 1,
       },
     });
     expect(JSON.stringify(found)).not.toContain("@example.com");

@@ -11,6 +11,7 @@ import { localized } from "~/i18n/localized";
 import { srcSetFor } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
+import { trustView } from "~/views/common/rating-views.server";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 import type { GalleryImage } from "./gallery-image";
 import { usdApproxText } from "./usd-approx-text";
@@ -236,6 +237,7 @@ export function toListingPageView({
       phoneVerified: seller.phoneVerified,
       href: sellerPath(seller),
       replies: responseTime ? serverT(lang, "discovery")(`seller.replies.${responseTime}`) : null,
+      trust: trustView(lang, seller.ratings, seller.sold),
     },
     // The number is never in the page: a signed-in member asks for it (intent reveal-phone).
     hasPhone: seller.phoneVerified && isPublicStatus(listing.status),

@@ -2,12 +2,14 @@ import { sendRefusal } from "~/domain/messaging/conversation-access.server";
 import type { Thread } from "~/domain/messaging/get-conversation.server";
 import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
 import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-limits";
+import { ratingWindow } from "~/domain/ratings/rating-rules";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
+import { ratingPanelView, summaryView } from "~/views/common/rating-views.server";
 import { toInboxRows } from "./inbox-view.server";
 import { toMessageView } from "./message-view.server";
 
@@ -25,6 +27,7 @@ export function toThreadView({
   inbox,
   storage,
   confirmBlock,
+  now = new Date(),
 }: {
   lang: Lang;
   readerId: string;
@@ -33,6 +36,7 @@ export function toThreadView({
   storage: MediaStorage;
   /** The page was asked to confirm blocking (?confirm=block). */
   confirmBlock: boolean;
+  now?: Date;
 }) {
   const t = serverT(lang, "messages");
   const name = thread.other?.name ?? t("thread.unknownUser");
@@ -64,6 +68,14 @@ export function toThreadView({
       image: listingThumb(thread.listing.image, storage),
     },
     messages: thread.messages.map((m) => toMessageView(lang, readerId, m)),
+    /** The other member's ratings, by the name in the header. */
+    otherRatings: thread.rating.other.count > 0 ? summaryView(lang, thread.rating.other) : null,
+    rating: ratingPanelView(lang, {
+      name,
+      window: ratingWindow(thread.rating.facts, now),
+      mine: thread.rating.mine,
+      other: thread.rating.other,
+    }),
     earlier: thread.hasEarlier
       ? t("thread.earlier", { formatted: formatNumber(lang, thread.messages.length) })
       : null,

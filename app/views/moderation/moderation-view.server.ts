@@ -7,12 +7,14 @@ import {
   type ReportReason,
   systemRemovalCode,
 } from "~/domain/moderation/moderation-schemas";
+import type { ReportedRating } from "~/domain/ratings/moderate-rating.server";
 import type { Lang } from "~/i18n/config";
 import { formatDateTime, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
+import { starsView, tagLabel } from "~/views/common/rating-views.server";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 
 /*
@@ -149,5 +151,31 @@ export function toLogView(lang: Lang, entry: LogEntry): LogView {
       : null,
     member: entry.target ? { name: entry.target.name, email: entry.target.email } : null,
     why: removalReasonText(lang, entry.reason) ?? "",
+  };
+}
+
+export type ReportedRatingView = ReturnType<typeof toReportedRatingView>;
+
+/** A reported rating as the moderators' queue shows it (decision 038), texts formatted here. */
+export function toReportedRatingView(lang: Lang, rating: ReportedRating) {
+  const t = serverT(lang, "moderation");
+  const unknown = serverT(lang, "messages")("thread.unknownUser");
+  const rater = rating.raterName ?? unknown;
+  return {
+    id: rating.id,
+    stars: starsView(lang, rating.stars),
+    by: t("page.ratings.by", { rater, rated: rating.ratedName ?? unknown }),
+    raterHref: `/u/${encodeURIComponent(rating.raterId)}`,
+    ratedHref: `/u/${encodeURIComponent(rating.ratedId)}#seller-ratings`,
+    about: t("page.ratings.about", { title: rating.listingTitle }),
+    tags: rating.tags.flatMap((tag) => tagLabel(lang, tag) ?? []),
+    comment: rating.comment || null,
+    answer: rating.reply ? t("page.ratings.answer", { text: rating.reply }) : null,
+    reports: t("page.ratings.reports", {
+      count: rating.reports,
+      formatted: formatNumber(lang, rating.reports),
+    }),
+    details: rating.details,
+    actionsLabel: t("page.ratings.actionsLabel", { rater }),
   };
 }

@@ -5,6 +5,7 @@ import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { findCity } from "~/views/common/city-groups.server";
+import { trustView } from "~/views/common/rating-views.server";
 
 export type SellerView = ReturnType<typeof toSellerView>;
 
@@ -48,6 +49,7 @@ export function toSellerView({
     city: found ? localized(lang, found.city) : null,
     activeListings: active,
     replies: seller.responseTime ? t(`seller.replies.${seller.responseTime}`) : null,
+    trust: trustView(lang, seller.ratings, seller.sold),
     shareUrl: url,
     shareMessage: serverT(lang, "listings")("share.sellerMessage", { name, url }),
     // The schema.org description the route's meta builds (structured-data.ts) also needs when

@@ -23,6 +23,12 @@ const flash = {
     body: "Your account and your ads have been removed. Thank you for using Souqna.",
   },
   "email-confirmed": { title: "E-mail confirmed", body: "Your account is now verified." },
+  "rating-saved": {
+    title: "Thank you for your rating",
+    body: "It is on their page now. You can change it for 7 days.",
+  },
+  "rating-answered": { title: "Answer published", body: "Your answer is shown under the rating." },
+  "rating-reported": { title: "Report sent", body: "A moderator will look at this rating." },
   "phone-verified": {
     title: "Your phone number is verified",
     body: "Buyers who ask for your number on your listings now see it, with the “Verified phone” mark.",

@@ -88,6 +88,18 @@ const moderation = {
       why: "Why",
     },
     system: "System",
+    ratings: {
+      title: "Reported ratings",
+      empty: "No reported ratings.",
+      reports_one: "{{formatted}} report",
+      reports_other: "{{formatted}} reports",
+      by: "{{rater}} rated {{rated}}",
+      about: "About “{{title}}”",
+      answer: "Answer: {{text}}",
+      actionsLabel: "Decision about the rating by {{rater}}",
+      remove: "Remove rating",
+      dismiss: "Keep rating",
+    },
     log: {
       auto_hide: "Held for review after reports",
       dismiss_reports: "Dismissed reports",
@@ -95,6 +107,8 @@ const moderation = {
       restore_listing: "Restored listing",
       suspend_member: "Suspended member",
       lift_suspension: "Lifted suspension",
+      remove_rating: "Removed rating",
+      dismiss_rating_reports: "Kept a reported rating",
     },
   },
 } as const;

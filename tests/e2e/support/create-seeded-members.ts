@@ -13,6 +13,7 @@ import {
   E2E_EXPIRED_OWNER,
   E2E_MODERATOR,
   E2E_PROJECTS,
+  E2E_RATERS,
   E2E_TRUSTED_REPORTERS,
   expiredListingTitle,
 } from "./seeded-members";
@@ -43,6 +44,7 @@ runCli("create-seeded-members", async () => {
     const seeded: { name: string; email: string; password: string; lang: Lang; old: boolean }[] = [
       { ...E2E_MODERATOR, lang: "en", old: false },
       ...E2E_TRUSTED_REPORTERS.map((r) => ({ ...r, old: true })),
+      ...E2E_RATERS.map((r) => ({ ...r, old: true })),
       { ...E2E_EXPIRED_OWNER, lang: "en", old: true },
     ];
     for (const member of seeded) {

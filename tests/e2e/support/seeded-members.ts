@@ -21,6 +21,15 @@ export const E2E_TRUSTED_REPORTERS: {
 ].map((member) => ({ ...member, password: "Orontes-Reporter-2026" }));
 
 /**
+ * Buyers in good standing (confirmed e-mail, a month old) whose ratings count in a seller's
+ * average, one per language: the ratings journey (ratings.spec.ts) uses them.
+ */
+export const E2E_RATERS: { name: string; email: string; password: string; lang: "en" | "ar" }[] = [
+  { name: "Omar Sayegh", email: "rater-en@example.com", lang: "en" as const },
+  { name: "نور الشامي", email: "rater-ar@example.com", lang: "ar" as const },
+].map((member) => ({ ...member, password: "Yarmouk-Rater-2026" }));
+
+/**
  * A member in good standing whose listings have expired, one per project and language (a test
  * renews its own): their titles are `expiredListingTitle(project, lang)`.
  */

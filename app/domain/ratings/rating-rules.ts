@@ -106,7 +106,7 @@ const stars = z
   .transform((value) => Number(toLatinDigits(String(value)).trim()))
   .pipe(
     z
-      .number()
+      .number({ error: "RATING_STARS_REQUIRED" })
       .int("RATING_STARS_REQUIRED")
       .min(1, "RATING_STARS_REQUIRED")
       .max(5, "RATING_STARS_REQUIRED"),

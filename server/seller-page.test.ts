@@ -139,6 +139,17 @@ describe("the seller's page", () => {
     expect(sqlCount(res)).toBeLessThanOrEqual(5);
   });
 
+  it("reads a member's page with its trust lines and ratings within 5 statements too", async () => {
+    // The session's statement joins; the ratings and sales ride in the profile's (decision 038).
+    const res = await getAs(server.url, `${sellerPath}?lang=en`, quiet.cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="trust-rating"');
+    expect(html).toContain("No ratings yet");
+    expect(html).toContain('data-testid="seller-ratings"');
+    expect(sqlCount(res)).toBeLessThanOrEqual(5);
+  });
+
   it("marks a sold listing and leaves out a hidden one", async () => {
     const sold = await postForm(server.url, `/listing/${first}`, seller.cookie, {
       intent: "sold",

@@ -10,7 +10,6 @@ import { Icon } from "~/components/ui/icon";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { answerRating } from "~/domain/ratings/answer-rating.server";
-import { listRatingsOf } from "~/domain/ratings/list-ratings.server";
 import { ratingReplySchema, ratingReportSchema } from "~/domain/ratings/rating-rules";
 import { reportRating } from "~/domain/ratings/report-rating.server";
 import { getSellerProfile } from "~/domain/sellers/get-seller-profile.server";
@@ -35,7 +34,8 @@ import type { Route } from "./+types/seller";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env, lang, auth } = context;
   const url = new URL(request.url);
-  const found = await getSellerProfile({ db, handle: params.handle });
+  const member = await getMember({ auth, db, request });
+  const found = await getSellerProfile({ db, handle: params.handle, readerId: member?.id ?? null });
   if (!found) {
     const t = serverT(lang, "discovery");
     throw data<ListingErrorData>(
@@ -57,7 +57,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (value) asked.set(key, value);
   }
   const query = parseListingQuery(asked);
-  const member = await getMember({ auth, db, request });
   const seller = toSellerView({
     lang,
     publicUrl: env.PUBLIC_URL,
@@ -74,13 +73,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     member,
     seller: found.seller.id,
   });
-  const ratings = await listRatingsOf({
-    db,
-    memberId: found.seller.id,
-    readerId: member?.id ?? null,
-  });
   return {
-    ratings: ratingListView(lang, ratings, {
+    ratings: ratingListView(lang, found.seller.received, {
       name: seller.name,
       readerId: member?.id ?? null,
       memberId: found.seller.id,

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { type Database, selectRows } from "~/db/client.server";
+import { type SQL, sql } from "drizzle-orm";
 
 export interface PublicRating {
   id: string;
@@ -23,63 +22,47 @@ export interface PublicRating {
 export const RATINGS_PAGE = 20;
 
 /**
- * The ratings a member received, newest first, for their public page: every rating not removed
- * by a moderator (the average counts fewer: ratingSummaryColumn). One statement.
+ * The ratings a member received, newest first, for their public page, as one json column to ride
+ * in the page's own statement (get-seller-profile.server.ts): every rating not removed by a
+ * moderator, from raters not suspended (the average counts fewer: ratingSummaryColumn).
  */
-export async function listRatingsOf({
-  db,
-  memberId,
-  readerId,
+export function receivedRatingsColumn(
+  memberId: SQL | string,
+  readerId: string | null,
   limit = RATINGS_PAGE,
-}: {
-  db: Database;
-  memberId: string;
-  readerId: string | null;
-  limit?: number;
-}): Promise<PublicRating[]> {
-  const rows = await selectRows<{
-    id: string;
-    stars: number;
-    tags: string[] | null;
-    comment: string;
-    rated_as: "seller" | "buyer";
-    listing_title: string;
-    rater_name: string | null;
-    created_at: Date | string;
-    reply: string | null;
-    replied_at: Date | string | null;
-    reported: boolean;
-    mine: boolean;
-  }>(
-    db,
-    sql`select r.id, r.stars, r.tags, r.comment, r.rated_as, r.listing_title,
-          split_part(coalesce(nullif(trim(p.full_name), ''), nullif(trim(u.name), '')), ' ', 1) as rater_name,
-          r.created_at, r.reply, r.replied_at,
-          ${
-            readerId
-              ? sql`exists(select 1 from rating_reports rr
-                  where rr.rating_id = r.id and rr.reporter_id = ${readerId})`
-              : sql`false`
-          } as reported,
-          r.rater_id = ${readerId ?? ""} as mine
-        from ratings r
-        join users u on u.id = r.rater_id and u.suspended_at is null
-        left join profiles p on p.id = u.id
-        where r.rated_id = ${memberId} and r.removed_at is null
-        order by r.created_at desc
-        limit ${limit}`,
-  );
+): SQL<unknown> {
+  const reported = readerId
+    ? sql`exists(select 1 from rating_reports rr where rr.rating_id = r.id and rr.reporter_id = ${readerId})`
+    : sql`false`;
+  return sql`coalesce((select json_agg(q) from (
+      select r.id, r.stars, r.tags, r.comment, r.rated_as as "ratedAs",
+        r.listing_title as "listingTitle",
+        split_part(coalesce(nullif(trim(rp.full_name), ''), nullif(trim(ru.name), '')), ' ', 1) as "raterName",
+        r.created_at as "createdAt", r.reply, r.replied_at as "repliedAt",
+        ${reported} as reported, r.rater_id = ${readerId ?? ""} as mine
+      from ratings r
+      join users ru on ru.id = r.rater_id and ru.suspended_at is null
+      left join profiles rp on rp.id = ru.id
+      where r.rated_id = ${memberId} and r.removed_at is null
+      order by r.created_at desc
+      limit ${limit}) q), '[]'::json)`;
+}
+
+type RawRating = Omit<PublicRating, "createdAt" | "repliedAt"> & {
+  createdAt: string;
+  repliedAt: string | null;
+};
+
+/** The column above, read back (the json arrives parsed or as text, by driver). */
+export function toPublicRatings(raw: unknown): PublicRating[] {
+  const rows = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as RawRating[];
   return rows.map((row) => ({
-    id: row.id,
+    ...row,
     stars: Number(row.stars),
     tags: row.tags ?? [],
-    comment: row.comment,
-    ratedAs: row.rated_as,
-    listingTitle: row.listing_title,
-    raterName: row.rater_name || null,
-    createdAt: new Date(row.created_at),
-    reply: row.reply,
-    repliedAt: row.replied_at ? new Date(row.replied_at) : null,
+    raterName: row.raterName || null,
+    createdAt: new Date(row.createdAt),
+    repliedAt: row.repliedAt ? new Date(row.repliedAt) : null,
     reported: Boolean(row.reported),
     mine: Boolean(row.mine),
   }));

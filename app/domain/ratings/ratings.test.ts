@@ -15,7 +15,7 @@ import type { AppErrorCode } from "~/utils/app-error";
 import { appErrorMessage } from "~/utils/form.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { answerRating } from "./answer-rating.server";
-import { listRatingsOf } from "./list-ratings.server";
+import { receivedRatingsColumn, toPublicRatings } from "./list-ratings.server";
 import { dismissRatingReports, listReportedRatings, removeRating } from "./moderate-rating.server";
 import { rateMember } from "./rate-member.server";
 import { ratingSchema, ratingWindow, toRatingSummary } from "./rating-rules";
@@ -106,6 +106,21 @@ async function rate(
     network: options.network ?? `net-${rater.id}`,
     now: options.now ?? NOW,
   });
+}
+
+async function listRatingsOf({
+  memberId,
+  readerId,
+}: {
+  db: Database;
+  memberId: string;
+  readerId: string | null;
+}) {
+  const [row] = await selectRows<{ r: unknown }>(
+    db,
+    sql`select ${receivedRatingsColumn(memberId, readerId)} as r`,
+  );
+  return toPublicRatings(row?.r);
 }
 
 async function summaryOf(memberId: string) {

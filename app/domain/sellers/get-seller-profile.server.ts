@@ -1,6 +1,11 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, profiles, users } from "~/db/schema";
+import {
+  type PublicRating,
+  receivedRatingsColumn,
+  toPublicRatings,
+} from "~/domain/ratings/list-ratings.server";
 import { type RatingSummary, toRatingSummary } from "~/domain/ratings/rating-rules";
 import { ratingSummaryColumn, soldCountColumn } from "~/domain/ratings/ratings-sql.server";
 import { type ResponseTime, responseTimeOf } from "./response-time";
@@ -35,6 +40,8 @@ export interface SellerProfile {
   ratings: RatingSummary;
   /** How many of their listings are marked sold. */
   sold: number;
+  /** The ratings they received, newest first (list-ratings.server.ts). */
+  received: PublicRating[];
 }
 
 /**
@@ -52,11 +59,14 @@ export async function getSellerProfile({
   handle,
   now,
   countUpTo = ACTIVE_LISTINGS_COUNTED,
+  readerId = null,
 }: {
   db: Database;
   handle: string;
   now?: Date;
   countUpTo?: number;
+  /** Who reads the page (their reports and own ratings are marked); null for a visitor. */
+  readerId?: string | null;
 }): Promise<
   { kind: "seller"; seller: SellerProfile } | { kind: "moved"; username: string } | null
 > {
@@ -85,6 +95,7 @@ export async function getSellerProfile({
         limit ${countUpTo + 1}) counted)`,
       response: responseStatsColumn(sql`${users.id}`, now),
       ratings: ratingSummaryColumn(sql`${users.id}`),
+      received: receivedRatingsColumn(sql`${users.id}`, readerId),
       sold: soldCountColumn(sql`${users.id}`),
     })
     .from(users)
@@ -110,6 +121,7 @@ export async function getSellerProfile({
         (typeof row.ratings === "string" ? JSON.parse(row.ratings) : row.ratings) as never,
       ),
       sold: Number(row.sold ?? 0),
+      received: toPublicRatings(row.received),
     },
   };
 }

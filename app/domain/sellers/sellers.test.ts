@@ -128,6 +128,7 @@ describe("the seller's page", () => {
         responseTime: null,
         ratings: { count: 0, average: null },
         sold: 1,
+        received: [],
       },
     });
     expect(JSON.stringify(found)).not.toContain("@example.com");

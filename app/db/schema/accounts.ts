@@ -144,14 +144,14 @@ export const profiles = pgTable(
  * The codes sent by SMS to prove a phone number (decision 036). Only a salted hash of the code is
  * kept; a code lives 10 minutes and allows 5 attempts. The rows are also the counts of the
  * sending limits (per number, member and network a day), so they are kept for a day after use.
+ * A `sign-in` code (decision 037) is asked for by a visitor: it has no member until it is typed
+ * back, then the account it signed in to or created.
  */
 export const phoneCodes = pgTable(
   "phone_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: text("member_id").references(() => users.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
     purpose: text("purpose").notNull(),
     /** base64url salt, a dot, then base64url SHA-256 of salt and code. */
@@ -167,7 +167,11 @@ export const phoneCodes = pgTable(
     index("phone_codes_phone_created_idx").on(t.phone, t.createdAt),
     index("phone_codes_member_created_idx").on(t.memberId, t.createdAt),
     index("phone_codes_network_created_idx").on(t.network, t.createdAt),
-    check("phone_codes_purpose", sql`${t.purpose} in ('verify')`),
+    check("phone_codes_purpose", sql`${t.purpose} in ('verify', 'sign-in')`),
+    check(
+      "phone_codes_verify_has_member",
+      sql`${t.purpose} <> 'verify' or ${t.memberId} is not null`,
+    ),
     check("phone_codes_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -19,6 +19,7 @@ import { negotiateLanguage, readCookie } from "../app/i18n/negotiate";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
 import type { MediaDriver } from "../app/media/storage.server";
+import type { SmsSender } from "../app/sms/sms-sender";
 import { wantsDataSaver } from "../app/utils/data-saver";
 import type { Env } from "../app/utils/env.server";
 import { createFlash } from "../app/utils/flash.server";
@@ -48,6 +49,8 @@ export interface AppOptions {
   jobs: Pick<AppJobQueue, "send" | "sendMany" | "depth">;
   /** The mailer of this process when it works the mail jobs: /healthz reports how it fares. */
   mailer?: Mailer;
+  /** The SMS sender of this process when it works the SMS jobs: /healthz reports it too. */
+  sms?: SmsSender;
   /** Live messages (message-hub.server.ts): in-process on PGlite, LISTEN/NOTIFY on PostgreSQL. */
   messaging: MessageHub;
   logger: AppLogger;
@@ -114,6 +117,7 @@ export function createApp({
   auth,
   jobs,
   mailer,
+  sms,
   messaging,
   logger,
   build,
@@ -257,6 +261,7 @@ export function createApp({
       messaging,
       jobs,
       mailer,
+      sms,
       storage,
       logger,
     });

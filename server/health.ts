@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../app/db/client.server";
 import type { MessageHub } from "../app/domain/messaging/message-hub.server";
 import type { Mailer } from "../app/mail/mailer.server";
 import type { MediaDriver } from "../app/media/storage.server";
+import type { SmsSender } from "../app/sms/sms-sender";
 import type { Env } from "../app/utils/env.server";
 import type { AppJobQueue } from "./jobs/queue";
 import type { AppLogger } from "./logger";
@@ -24,6 +25,8 @@ interface HealthOptions {
   jobs: Pick<AppJobQueue, "depth">;
   /** Only where this process sends the mail (it works the mail jobs). */
   mailer?: Mailer;
+  /** Only where this process sends the text messages (it works the SMS jobs). */
+  sms?: SmsSender;
   storage: MediaDriver;
   logger: AppLogger;
 }
@@ -39,6 +42,7 @@ export async function checkHealth({
   messaging,
   jobs,
   mailer,
+  sms,
   storage,
   logger,
 }: HealthOptions) {
@@ -60,6 +64,11 @@ export async function checkHealth({
         transport: env.SMTP_URL ? "smtp" : "outbox",
         // A process that only queues mail has nothing to say about the SMTP server.
         ...(mailer ? (mailer.health?.() ?? { status: "up" }) : { status: "queued-only" }),
+      },
+      sms: {
+        transport: env.SMS_URL ? (env.SMS_URL.startsWith("smpp") ? "smpp" : "http") : "outbox",
+        // Like mail: a process that only queues texts cannot say how the gateway fares.
+        ...(sms ? (sms.health?.() ?? { status: "up" }) : { status: "queued-only" }),
       },
       jobs: { worked: env.JOBS === "on", ...queue },
     },

@@ -19,6 +19,7 @@ import { reindexSearch } from "../app/domain/search/reindex.server";
 import type { JobSender } from "../app/jobs/job-types";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
+import type { SmsSender } from "../app/sms/sms-sender";
 import { type Env, readEnv, resolveWorkers } from "../app/utils/env.server";
 import { resolveSessionSecret } from "../app/utils/session-secret.server";
 import { createLinkSigner } from "../app/utils/signed-link.server";
@@ -305,6 +306,7 @@ async function serve({
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   let mailer: Mailer | undefined;
+  let sms: SmsSender | undefined;
   if (single) {
     await prepareDeployment(database, env, logger);
     if (env.JOBS === "off" && !env.DATABASE_URL) {
@@ -313,7 +315,11 @@ async function serve({
         "JOBS=off on the embedded database: no other process can work its jobs, so mail waits until a server starts without it",
       );
     }
-    ({ queue: jobs, mailer } = await startAppJobs({
+    ({
+      queue: jobs,
+      mailer,
+      sms,
+    } = await startAppJobs({
       database,
       env,
       logger,
@@ -364,6 +370,7 @@ async function serve({
     auth,
     jobs,
     mailer,
+    sms,
     messaging,
     logger,
     build,

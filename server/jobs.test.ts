@@ -79,6 +79,7 @@ async function health() {
       oldestDueSeconds: number;
       byQueue: Record<string, { queued: number; active: number; failed: number }>;
     };
+    sms: { transport: string; status: string };
   };
 }
 
@@ -160,6 +161,8 @@ describe("mail on the job queue", () => {
     // Delivered and done: nothing waits, nothing failed for good.
     await until(async () => ((await health()).jobs.queued === 0 ? true : undefined));
     expect((await health()).jobs).toMatchObject({ queued: 0, active: 0, failed: 0 });
+    // This process works the SMS jobs too: the outbox (no SMS_URL) is up.
+    expect((await health()).sms).toEqual({ transport: "outbox", status: "up" });
     expect(await metric("souqna_jobs_queued")).toBe(0);
     expect(await metric("souqna_jobs_failed")).toBe(0);
     // Still one message, however long we wait.

@@ -3,7 +3,7 @@ import type { Env } from "~/utils/env.server";
 import { httpSender } from "./http-sender.server";
 import { outboxSender } from "./outbox.server";
 import { smppSender } from "./smpp-sender.server";
-import type { SmsSender, SmsSenderOptions } from "./sms-sender";
+import type { SmsHealth, SmsSender, SmsSenderOptions } from "./sms-sender";
 
 /**
  * SMPP when SMS_URL is smpp://, an HTTP gateway when it is http(s)://, otherwise every message is
@@ -15,14 +15,42 @@ export function createSmsSender(
 ): SmsSender {
   const from = env.SMS_FROM ?? "Souqna";
   const url = env.SMS_URL;
-  if (url?.toLowerCase().startsWith("smpp://")) return smppSender(url, from, options);
+  if (url?.toLowerCase().startsWith("smpp://")) return withHealth(smppSender(url, from, options));
   if (url) {
-    return httpSender({
-      url,
-      from,
-      body: env.SMS_HTTP_BODY ?? '{"to":"{to}","text":"{text}","from":"{from}"}',
-      timeoutMs: options.timeoutMs,
-    });
+    return withHealth(
+      httpSender({
+        url,
+        from,
+        body: env.SMS_HTTP_BODY ?? '{"to":"{to}","text":"{text}","from":"{from}"}',
+        timeoutMs: options.timeoutMs,
+      }),
+    );
   }
-  return outboxSender(path.join(env.DATA_DIR, "sms"));
+  return withHealth(outboxSender(path.join(env.DATA_DIR, "sms")));
+}
+
+/** Remembers whether the last text went out ("failing" until one does again), as the mailer does. */
+function withHealth(sender: SmsSender): SmsSender {
+  let state: Omit<SmsHealth, "session"> = { status: "up" };
+  return {
+    ...sender,
+    async send(sms) {
+      try {
+        const sent = await sender.send(sms);
+        state = { status: "up" };
+        return sent;
+      } catch (error) {
+        state = {
+          status: "failing",
+          lastError: (error as Error).message,
+          lastFailureAt: new Date().toISOString(),
+        };
+        throw error;
+      }
+    },
+    health() {
+      if (!sender.bound) return state;
+      return { ...state, session: sender.bound() ? "bound" : "reconnecting" };
+    },
+  };
 }

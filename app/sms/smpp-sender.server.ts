@@ -180,6 +180,7 @@ export function smppSender(
 
   return {
     kind: "smpp",
+    bound: () => bound !== undefined,
     start() {
       bind().catch((error: Error) => {
         warn(`${error.message}; trying again in ${Math.round(reconnectDelay / 1000)} s`);

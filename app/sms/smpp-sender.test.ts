@@ -64,9 +64,14 @@ describe("the SMPP sender", () => {
     await smppSender.send({ ...sms, text: "Your Souqna code: 482913" });
     expect(smsc.binds).toHaveLength(1);
 
+    expect(smppSender.health?.()).toEqual({ status: "up", session: "bound" });
+
     smsc.dropSessions();
+    // /healthz says the session is being bound again, then bound.
+    await expect.poll(() => smppSender.health?.().session).toBe("reconnecting");
     // The sender reconnects in the background after a drop; a send meanwhile binds at once.
     await expect.poll(() => smsc.binds.length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => smppSender.health?.().session).toBe("bound");
     await smppSender.send({ ...sms, text: "again" });
     expect(smsc.binds).toHaveLength(2);
     expect(smsc.submitted.map(submittedText)).toEqual([
@@ -109,13 +114,16 @@ describe("the SMPP sender", () => {
     expect(refused).toMatchObject({ permanent: true });
     expect((refused as Error).message).toContain("ESME_RINVDSTADR");
 
-    const down = await sender(`smpp://souqna:s3cret@127.0.0.1:${await freePort()}`)
-      .send(sms)
-      .catch((e: unknown) => e);
+    const unreachable = sender(`smpp://souqna:s3cret@127.0.0.1:${await freePort()}`);
+    const down = await unreachable.send(sms).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(SmsDeliveryError);
     expect(down).toMatchObject({ permanent: false });
     expect((down as Error).message).toContain("ECONNREFUSED");
     expect((down as Error).message).not.toContain("s3cret");
+    // /healthz names the failure, never the password.
+    expect(unreachable.health?.()).toMatchObject({ status: "failing", session: "reconnecting" });
+    expect(unreachable.health?.().lastError).toContain("ECONNREFUSED");
+    expect(JSON.stringify(unreachable.health?.())).not.toContain("s3cret");
   });
 });
 

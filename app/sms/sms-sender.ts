@@ -30,6 +30,16 @@ export interface SmsSent {
   gatewayId?: string;
 }
 
+/** How the gateway fares, for /healthz: an operator sees a refusing or unreachable one there. */
+export interface SmsHealth {
+  /** "failing" from a failed send until one goes out again. */
+  status: "up" | "failing";
+  /** SMPP: whether the session is bound now, or being bound again after a drop. */
+  session?: "bound" | "reconnecting";
+  lastError?: string;
+  lastFailureAt?: string;
+}
+
 export interface SmsSender {
   kind: "smpp" | "http" | "outbox";
   /** Resolves once the gateway took the message; throws SmsDeliveryError otherwise. */
@@ -38,6 +48,10 @@ export interface SmsSender {
   start?(): void;
   /** Ends the session; no send after this. */
   close(): Promise<void>;
+  /** SMPP: whether a session is bound at this moment. */
+  bound?(): boolean;
+  /** How the last send went (createSmsSender adds it). */
+  health?(): SmsHealth;
 }
 
 export interface SmsSenderOptions {

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAs, postListingOverHttp, signUpOverHttp } from "../tests/setup/http-members";
+import {
+  getAs,
+  type HttpMember,
+  postListingOverHttp,
+  signUpOverHttp,
+} from "../tests/setup/http-members";
 import {
   createServerDatabase,
   dropServerDatabase,
@@ -40,10 +45,12 @@ function heartsIn(html: string) {
   return hearts;
 }
 
+let owner: HttpMember;
+
 beforeAll(async () => {
   databaseUrl = await createServerDatabase("souqna_member_results");
   server = await startServer({ DATA_DIR: path.join(tmp, "data"), DATABASE_URL: databaseUrl ?? "" });
-  const owner = await signUpOverHttp(server.url, {
+  owner = await signUpOverHttp(server.url, {
     name: "Test Owner",
     email: `owner-${Date.now()}@example.com`,
   });
@@ -105,5 +112,18 @@ describe("a member's results pages", () => {
     expect(res.status).toBe(200);
     expect(heartsIn(await res.text()).get(savedId)).toBe("true");
     expect(sqlCount(res)).toBeLessThanOrEqual(5);
+  });
+
+  it("draw no heart on the member's own listings (they cannot save them)", async () => {
+    const res = await getAs(server.url, "/category/services", owner.cookie);
+    const html = await res.text();
+    const cards = [...html.matchAll(/data-testid="listing-card"/g)].length;
+    const hearts = [...html.matchAll(/data-favorited="(true|false)"/g)].length;
+    expect(html).toContain(`/listing/${savedId}`);
+    expect(html).toContain(`/listing/${otherId}`);
+    expect(hearts).toBe(cards - 2);
+    // Another member's page of the same listings has a heart on each.
+    const theirs = await (await getAs(server.url, "/category/services", member)).text();
+    expect([...theirs.matchAll(/data-favorited="(true|false)"/g)].length).toBe(cards);
   });
 });

@@ -82,10 +82,9 @@ async function latestListings({
     ),
     getUsdRate({ db, env }),
   ]);
-  const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return markFavorites(
     found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, dataSaver })),
-    favorited,
+    found.items,
   );
 }
 

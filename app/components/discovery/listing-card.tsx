@@ -80,7 +80,8 @@ export function ListingCard({
           />
         </div>
       </Link>
-      <CardHeart listingId={card.id} favorited={card.favorited} />
+      {/* One's own listing cannot be saved (the server refuses it): no heart to press. */}
+      {card.own ? null : <CardHeart listingId={card.id} favorited={card.favorited} />}
     </div>
   );
 }

@@ -28,6 +28,8 @@ export interface FoundListing {
   image: { variants: { width: number; height: number; key: string }[] } | null;
   /** The member the page was asked for saved it; absent when no member was given. */
   favorited?: boolean;
+  /** It is that member's own listing (no heart on it); absent when no member was given. */
+  own?: boolean;
 }
 
 export interface FoundPage {
@@ -197,7 +199,11 @@ export function listingStatements(
 ) {
   const { where, rank } = listingConditions(query, options);
   const columns = options.favoritesOf
-    ? { ...cardColumns, favorited: favoritedColumn(options.favoritesOf) }
+    ? {
+        ...cardColumns,
+        favorited: favoritedColumn(options.favoritesOf),
+        own: sql<boolean>`${listings.userId} = ${options.favoritesOf}`,
+      }
     : cardColumns;
   const needsDetails = needsDetailsJoin(query);
   const pageOf = (page: number, broad = false) => {
@@ -267,6 +273,7 @@ function favoritedColumn(memberId: string) {
 
 type CardColumnsWithFavorited = typeof cardColumns & {
   favorited: ReturnType<typeof favoritedColumn>;
+  own: SQL<boolean>;
 };
 
 export async function findListings({
@@ -306,14 +313,17 @@ export async function findListings({
 function toFound({
   imageVariants,
   favorited,
+  own,
   ...row
-}: Omit<FoundListing, "image" | "favorited"> & {
+}: Omit<FoundListing, "image" | "favorited" | "own"> & {
   imageVariants: FoundListing["image"];
-  /** Undefined for a visitor's page: their statement has no such column. */
+  /** Undefined for a visitor's page: their statement has no such columns. */
   favorited: boolean | undefined;
+  own: boolean | undefined;
 }): FoundListing {
   const found: FoundListing = { ...row, image: imageVariants ?? null };
   if (favorited !== undefined) found.favorited = favorited;
+  if (own !== undefined) found.own = own;
   return found;
 }
 

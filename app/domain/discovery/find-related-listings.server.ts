@@ -87,7 +87,7 @@ export function relatedStatement(
   // The member's hearts in the cards' own rows (favorites_user_listing_key), as results pages do.
   const favorited = favoritesOf
     ? sql`, 'favorited', exists (select 1 from ${favorites} f
-        where f.user_id = ${favoritesOf} and f.listing_id = x.id)`
+        where f.user_id = ${favoritesOf} and f.listing_id = x.id), 'own', x.user_id = ${favoritesOf}`
     : sql``;
   const activeNewest = (condition: SQL) => sql`(
     select x.id from ${listings} x

@@ -31,13 +31,27 @@ export type CardView =
       image: { src: string; srcSet: string; width: number; height: number } | null;
       /** The signed-in member saved it (their heart is filled from the first byte). */
       favorited?: boolean;
+      /** The signed-in member's own listing: no heart (they cannot save it). */
+      own?: boolean;
     }
   | { error: true; id: string };
 
-/** The cards with the member's saved ones marked (a visitor's hearts come from the browser). */
-export function markFavorites(cards: CardView[], favorited: ReadonlySet<string>): CardView[] {
-  if (favorited.size === 0) return cards;
-  return cards.map((card) => (card.error ? card : { ...card, favorited: favorited.has(card.id) }));
+/**
+ * The cards with the member's saved ones marked and their own ones without a heart, from the rows
+ * they were made of (a visitor's hearts come from the browser).
+ */
+export function markFavorites(
+  cards: CardView[],
+  items: readonly { id: string; favorited?: boolean; own?: boolean }[],
+): CardView[] {
+  const favorited = new Set(items.filter((item) => item.favorited).map((item) => item.id));
+  const own = new Set(items.filter((item) => item.own).map((item) => item.id));
+  if (favorited.size === 0 && own.size === 0) return cards;
+  return cards.map((card) =>
+    card.error
+      ? card
+      : { ...card, favorited: favorited.has(card.id), ...(own.has(card.id) ? { own: true } : {}) },
+  );
 }
 
 const DAY = 86_400_000;

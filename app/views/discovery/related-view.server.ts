@@ -40,7 +40,7 @@ export async function toRelatedView({
   const cards = (items: RelatedListings["similar"]) =>
     markFavorites(
       items.map((item) => toCardView(lang, item, { storage, usdRate, logger, now, dataSaver })),
-      new Set(items.filter((item) => item.favorited).map((item) => item.id)),
+      items,
     );
   return {
     moreFromSeller: moreFromSeller.length > 0 ? { cards: cards(moreFromSeller) } : null,

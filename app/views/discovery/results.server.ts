@@ -51,13 +51,12 @@ export async function loadResults({
   const now = Date.now();
   const t = serverT(lang, "discovery");
   const formatted = formatNumber(lang, found.total);
-  const favorited = new Set(found.items.filter((item) => item.favorited).map((item) => item.id));
   return {
     cards: markFavorites(
       found.items.map((item) =>
         toCardView(lang, item, { storage, usdRate, logger, now, dataSaver }),
       ),
-      favorited,
+      found.items,
     ),
     total: found.total,
     /** More matches than `total` (COUNT_LIMIT) were found. */

@@ -2,6 +2,7 @@ import { filterColumnsOf } from "../../domain/discovery/filter-columns";
 import { listingSearchColumns } from "../../domain/search/listing-document";
 import type { Database } from "../client.server";
 import { listings } from "../schema";
+import { seedDemoExchanges } from "./demo/exchanges.server";
 import { ensureImagePool } from "./demo/image-pool.server";
 import { chunkInsert } from "./demo/insert-chunk.server";
 import { buildListing, type DetailRow, type ImageRow, type ListingRow } from "./demo/listing";
@@ -80,6 +81,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
   // Each chunk is one statement, sent before the next chunk is built: the server inserts one
   // while this process builds the next (PostgreSQL; PGlite runs in this thread either way).
   let pending: Promise<unknown> | undefined;
+  const first: Parameters<typeof seedDemoExchanges>[2][number][] = [];
   for (let done = 0; done < count; ) {
     const size = Math.min(CHUNK_SIZE, count - done);
     const listingRows: ListingRow[] = [];
@@ -88,6 +90,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
     for (let i = 0; i < size; i++) {
       const built = buildListing(d, done + i, now, ownerIds, pool);
       listingRows.push(withDerivedColumns(built.listing, built.detail));
+      if (first.length < 60) first.push(built.listing);
       detailRows.push(built.detail);
       imageRows.push(...built.images);
     }
@@ -113,6 +116,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoResult
     }
   }
   await pending;
+  // Conversations and the ratings earned in them, on the first listings (exchanges.server.ts).
+  await seedDemoExchanges(db, d, first, ownerIds, now);
 
   return { listings: count, members: inserted, ms: performance.now() - started };
 }

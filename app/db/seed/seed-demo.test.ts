@@ -302,6 +302,35 @@ describe("seedDemoIfEmpty", () => {
       expect(added).toBe(60);
       const [row] = await empty.db.select({ total: count() }).from(listings);
       expect(row?.total).toBe(60);
+      // Some of them with the exchanges and ratings the rule allows (decision 038): both sides
+      // wrote, the rating a day or more after the first message, on the conversation's listing.
+      const exchanges = await empty.db.execute(sql`
+        select r.stars, r.counts, r.rater_id, r.rated_id, r.created_at, c.buyer_id, c.seller_id,
+          (select min(m.created_at) from messages m where m.conversation_id = c.id) as first,
+          (select count(distinct m.sender_id) from messages m where m.conversation_id = c.id) as writers
+        from ratings r join conversations c on c.id = r.conversation_id and c.listing_id = r.listing_id`);
+      const rated = exchanges.rows as {
+        stars: number;
+        rater_id: string;
+        rated_id: string;
+        created_at: string;
+        buyer_id: string;
+        seller_id: string;
+        first: string;
+        writers: number | string;
+      }[];
+      expect(rated.length).toBeGreaterThan(5);
+      for (const rating of rated) {
+        expect(Number(rating.writers)).toBe(2);
+        expect([rating.buyer_id, rating.seller_id].sort()).toEqual(
+          [rating.rater_id, rating.rated_id].sort(),
+        );
+        expect(
+          new Date(rating.created_at).getTime() - new Date(rating.first).getTime(),
+        ).toBeGreaterThanOrEqual(DAY_MS);
+        expect(new Date(rating.created_at).getTime()).toBeLessThan(Date.now());
+        expect(rating.stars).toBeGreaterThanOrEqual(1);
+      }
     } finally {
       await empty.destroy();
     }

@@ -24,6 +24,8 @@ export function RatingPanel({
   const failed = lastResult?.status === "error";
   return (
     <details
+      // A new element once the rating is given: the panel folds again after it is sent.
+      key={panel.mine ? "rated" : "rating"}
       className="group border-b border-line bg-amber-50/40 px-3 py-2 sm:px-5"
       open={failed || undefined}
       data-testid="rating-panel"

@@ -40,13 +40,18 @@ export function tagLabel(lang: Lang, tag: string) {
 }
 
 /** A member's counted ratings in a line: "Rated 4.7 out of 5 · 12 ratings", or what is lacking. */
-export function summaryView(lang: Lang, summary: RatingSummary) {
+export function summaryView(lang: Lang, summary: RatingSummary, { short = false } = {}) {
   const t = serverT(lang, "ratings");
   const count = { count: summary.count, formatted: formatNumber(lang, summary.count) };
   if (summary.average === null)
     return {
       stars: null,
-      text: summary.count === 0 ? t("trust.noRatings") : t("trust.tooFew", count),
+      text:
+        summary.count === 0
+          ? t("trust.noRatings")
+          : short
+            ? t("trust.count", count)
+            : t("trust.tooFew", count),
     };
   const average = formatNumber(lang, summary.average, {
     minimumFractionDigits: 1,

@@ -69,7 +69,10 @@ export function toThreadView({
     },
     messages: thread.messages.map((m) => toMessageView(lang, readerId, m)),
     /** The other member's ratings, by the name in the header. */
-    otherRatings: thread.rating.other.count > 0 ? summaryView(lang, thread.rating.other) : null,
+    otherRatings:
+      thread.rating.other.count > 0
+        ? summaryView(lang, thread.rating.other, { short: true })
+        : null,
     rating: ratingPanelView(lang, {
       name,
       window: ratingWindow(thread.rating.facts, now),

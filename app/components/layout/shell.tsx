@@ -56,14 +56,22 @@ export function Shell({
           <MergeGuestFavorites signedIn />
         </Suspense>
       ) : null}
+      {/* On a phone a toast at the bottom covered what the member was doing (the composer, the
+          form's button): there it comes from the top, over the header. The
+          toaster is drawn in the browser only, so reading the width here is safe. */}
       <Toasts
         dir={dir}
-        position={dir === "rtl" ? "bottom-left" : "bottom-right"}
+        position={phone() ? "top-center" : dir === "rtl" ? "bottom-left" : "bottom-right"}
         visibleToasts={3}
         richColors
         closeButton
-        duration={typeof window !== "undefined" && window.innerWidth < 768 ? 4000 : 3000}
+        duration={phone() ? 4000 : 3000}
       />
     </div>
   );
+}
+
+/** A phone's width, in the browser (the toaster is never drawn on the server). */
+function phone() {
+  return typeof window !== "undefined" && window.innerWidth < 768;
 }

@@ -11,12 +11,16 @@ const FilterPanel = onDemand(() => import("./filter-panel").then((m) => m.Filter
   prefetch: true,
 });
 
-/** The results page's filters: beside the results on wide screens, after them on phones. */
+/**
+ * The results page's filters: beside the results on wide screens, after them on phones. Held under
+ * the header as the results scroll, and never taller than the window: a car category's panel is,
+ * and its lower filters and "Apply" were out of reach until the page's end; it scrolls within.
+ */
 export function FilterAside(props: FilterPanelProps) {
   return (
     <aside
       id="filters"
-      className="order-last scroll-mt-32 lg:sticky lg:top-28 lg:order-first lg:self-start"
+      className="order-last scroll-mt-32 lg:sticky lg:top-28 lg:order-first lg:max-h-[calc(100dvh-8rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl"
     >
       <Suspense>
         <FilterPanel {...props} />

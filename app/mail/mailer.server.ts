@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Lang } from "~/i18n/config";
 import type { Env } from "~/utils/env.server";
+import { type LastOutcome, lastOutcome } from "~/utils/last-outcome";
 
 export interface OutgoingMail {
   to: string;
@@ -23,11 +24,7 @@ export interface Mailer {
   health?(): MailHealth;
 }
 
-export interface MailHealth {
-  status: "up" | "failing";
-  lastError?: string;
-  lastFailureAt?: string;
-}
+export type MailHealth = LastOutcome;
 
 /** Mail could not leave. The message names the server or folder, never credentials. */
 export class MailDeliveryError extends Error {
@@ -51,23 +48,11 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR
 
 /** Remembers whether the last message went out; "failing" until one does again. */
 function withHealth(mailer: Mailer): Mailer {
-  let state: MailHealth = { status: "up" };
+  const outcome = lastOutcome();
   return {
     kind: mailer.kind,
-    async send(mail) {
-      try {
-        await mailer.send(mail);
-        state = { status: "up" };
-      } catch (error) {
-        state = {
-          status: "failing",
-          lastError: (error as Error).message,
-          lastFailureAt: new Date().toISOString(),
-        };
-        throw error;
-      }
-    },
-    health: () => state,
+    send: (mail) => outcome.track(() => mailer.send(mail)),
+    health: outcome.state,
   };
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Env } from "~/utils/env.server";
+import { lastOutcome } from "~/utils/last-outcome";
 import { httpSender } from "./http-sender.server";
 import { outboxSender } from "./outbox.server";
 import { smppSender } from "./smpp-sender.server";
@@ -31,26 +32,15 @@ export function createSmsSender(
 
 /** Remembers whether the last text went out ("failing" until one does again), as the mailer does. */
 function withHealth(sender: SmsSender): SmsSender {
-  let state: Omit<SmsHealth, "session"> = { status: "up" };
+  const outcome = lastOutcome();
   return {
     ...sender,
-    async send(sms) {
-      try {
-        const sent = await sender.send(sms);
-        state = { status: "up" };
-        return sent;
-      } catch (error) {
-        state = {
-          status: "failing",
-          lastError: (error as Error).message,
-          lastFailureAt: new Date().toISOString(),
-        };
-        throw error;
-      }
-    },
-    health() {
-      if (!sender.bound) return state;
-      return { ...state, session: sender.bound() ? "bound" : "reconnecting" };
+    send: (sms) => outcome.track(() => sender.send(sms)),
+    health(): SmsHealth {
+      const state = outcome.state();
+      return sender.bound
+        ? { ...state, session: sender.bound() ? "bound" : "reconnecting" }
+        : state;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Lang } from "~/i18n/config";
 import type { SmsPurpose } from "~/jobs/job-types";
+import type { LastOutcome } from "~/utils/last-outcome";
 
 /*
  * The SMS layer's contract (docs/decisions/035-sms-delivery.md): what a sender takes and answers,
@@ -31,13 +32,9 @@ export interface SmsSent {
 }
 
 /** How the gateway fares, for /healthz: an operator sees a refusing or unreachable one there. */
-export interface SmsHealth {
-  /** "failing" from a failed send until one goes out again. */
-  status: "up" | "failing";
+export interface SmsHealth extends LastOutcome {
   /** SMPP: whether the session is bound now, or being bound again after a drop. */
   session?: "bound" | "reconnecting";
-  lastError?: string;
-  lastFailureAt?: string;
 }
 
 export interface SmsSender {

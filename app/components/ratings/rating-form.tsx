@@ -12,15 +12,14 @@ const ratingSchema = () => import("~/domain/ratings/rating-rules").then((m) => m
  * The rating form (Conform, so fetched on demand: the server draws it in place, and until its code
  * arrives it is a plain form the action answers).
  */
-export function RatingForm({
-  panel,
-  lastResult,
-  busy,
-}: {
+export interface RatingFormProps {
   panel: RatingPanelView;
+  /** The action's reply to intent "rate", if any. */
   lastResult: FormReply | undefined;
   busy: boolean;
-}) {
+}
+
+export function RatingForm({ panel, lastResult, busy }: RatingFormProps) {
   const { form, fields, formProps } = useValidatedForm({
     name: "rating",
     schema: ratingSchema,

@@ -2,8 +2,7 @@ import { Suspense } from "react";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { Stars } from "~/components/ui/stars";
-import type { FormReply } from "~/utils/form-reply";
-import type { RatingPanelView } from "~/views/common/rating-views.server";
+import type { RatingFormProps } from "./rating-form";
 
 const RatingForm = onDemand(() => import("./rating-form").then((m) => m.RatingForm));
 
@@ -12,15 +11,7 @@ const RatingForm = onDemand(() => import("./rating-form").then((m) => m.RatingFo
  * plain form (stars as radio buttons, tags as check boxes, a comment), so it works before
  * JavaScript. Shows when it opens, or the member's own rating with a way to change it for 7 days.
  */
-export function RatingPanel({
-  panel,
-  lastResult,
-  busy,
-}: {
-  panel: RatingPanelView;
-  lastResult: FormReply | undefined;
-  busy: boolean;
-}) {
+export function RatingPanel({ panel, lastResult, busy }: RatingFormProps) {
   const failed = lastResult?.status === "error";
   return (
     <details

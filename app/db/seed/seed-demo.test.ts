@@ -309,7 +309,7 @@ describe("seedDemoIfEmpty", () => {
           (select min(m.created_at) from messages m where m.conversation_id = c.id) as first,
           (select count(distinct m.sender_id) from messages m where m.conversation_id = c.id) as writers
         from ratings r join conversations c on c.id = r.conversation_id and c.listing_id = r.listing_id`);
-      const rated = exchanges.rows as {
+      const rated = (exchanges as unknown as { rows: unknown[] }).rows as {
         stars: number;
         rater_id: string;
         rated_id: string;

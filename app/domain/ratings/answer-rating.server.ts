@@ -4,7 +4,7 @@ import { ratings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { AppError } from "~/utils/app-error";
-import { ratingReplySchema } from "./rating-rules";
+import { parseRatingForm, ratingReplySchema } from "./rating-rules";
 
 /**
  * The rated member answers a rating of them once, publicly. Anyone else — and a removed rating —
@@ -19,14 +19,12 @@ export async function answerRating({
   member: Pick<Member, "id">;
   input: unknown;
 }): Promise<void> {
-  const parsed = ratingReplySchema.safeParse(input);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    if (issue?.path[0] === "ratingId") throw new AppError("NOT_FOUND");
-    const code = issue?.message === "RATING_REPLY_TOO_LONG" ? issue.message : "RATING_REPLY_EMPTY";
-    throw new AppError(code, { field: "reply" });
-  }
-  const { ratingId, reply } = parsed.data;
+  const { ratingId, reply } = parseRatingForm(
+    ratingReplySchema,
+    input,
+    "RATING_REPLY_EMPTY",
+    "reply",
+  );
   if (!isConversationId(ratingId)) throw new AppError("NOT_FOUND");
   const mine = and(
     eq(ratings.id, ratingId.toLowerCase()),

@@ -5,6 +5,7 @@ import type { Member } from "~/domain/accounts/session.server";
 import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { AppError, type AppErrorCode } from "~/utils/app-error";
 import {
+  parseRatingForm,
   RATER_MIN_AGE_HOURS,
   type RatingInput,
   type RatingWindow,
@@ -21,21 +22,9 @@ export interface RatingGiven {
   counts: boolean;
 }
 
-const RATING_CODES = [
-  "RATING_STARS_REQUIRED",
-  "RATING_TAG_UNKNOWN",
-  "RATING_TOO_MANY_TAGS",
-  "RATING_COMMENT_TOO_LONG",
-] as const;
-
 /** The rating as it will be stored, or what to fix, where. */
 export function parseRating(input: unknown): RatingInput {
-  const parsed = ratingSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  const code =
-    RATING_CODES.find((known) => known === issue?.message) ?? ("RATING_STARS_REQUIRED" as const);
-  throw new AppError(code, { field: String(issue?.path[0] ?? "stars") });
+  return parseRatingForm(ratingSchema, input, "RATING_STARS_REQUIRED", "stars");
 }
 
 /** Why the rule refuses, as the error the member reads. */
@@ -97,7 +86,9 @@ export async function rateMember({
       in_standing: boolean;
     }>(
       tx,
-      sql`select c.buyer_id, c.seller_id, l.id as listing_id, l.title, l.status,
+      // The title in whichever language the listing has it (one may be empty).
+      sql`select c.buyer_id, c.seller_id, l.id as listing_id,
+            coalesce(nullif(l.title, ''), l.title_ar) as title, l.status,
             ${exchangeFactsColumn(member.id)} as facts,
             (select (me.email_verified or p.phone_verified_at is not null)
                 and me.suspended_at is null

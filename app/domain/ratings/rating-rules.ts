@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { type ZodType, z } from "zod";
+import { AppError, type AppErrorCode } from "~/utils/app-error";
 import { toLatinDigits } from "~/utils/numbers";
 import { characterCount, cleanMultiline } from "~/utils/user-text";
 
@@ -179,3 +180,32 @@ export function toRatingSummary(raw: { n?: unknown; avg?: unknown } | null): Rat
         : null,
   };
 }
+
+/**
+ * A ratings form as its use case takes it, or the AppError that says what to fix and where: a
+ * malformed `ratingId` is NOT_FOUND (like any id nobody may see), a message of the schema that is
+ * an error code is that error under its field, anything else `fallback` under `field`.
+ */
+export function parseRatingForm<S extends ZodType>(
+  schema: S,
+  input: unknown,
+  fallback: AppErrorCode,
+  field: string,
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  if (issue?.path[0] === "ratingId") throw new AppError("NOT_FOUND");
+  const code = RATING_FORM_CODES.find((known) => known === issue?.message) ?? fallback;
+  throw new AppError(code, { field: String(issue?.path[0] ?? field) });
+}
+
+const RATING_FORM_CODES = [
+  "RATING_STARS_REQUIRED",
+  "RATING_TAG_UNKNOWN",
+  "RATING_TOO_MANY_TAGS",
+  "RATING_COMMENT_TOO_LONG",
+  "RATING_REPLY_EMPTY",
+  "RATING_REPLY_TOO_LONG",
+  "REPORT_DETAILS_TOO_LONG",
+] as const satisfies readonly AppErrorCode[];

@@ -5,7 +5,7 @@ import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.
 import type { Member } from "~/domain/accounts/session.server";
 import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { AppError } from "~/utils/app-error";
-import { ratingReportSchema } from "./rating-rules";
+import { parseRatingForm, ratingReportSchema } from "./rating-rules";
 
 /** A person reports a rating now and then; a campaign reports a seller's every rating. */
 const RATING_REPORTS_PER_MEMBER: RateLimitRule = {
@@ -27,13 +27,12 @@ export async function reportRating({
   member: Pick<Member, "id">;
   input: unknown;
 }): Promise<void> {
-  const parsed = ratingReportSchema.safeParse(input);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    if (issue?.path[0] === "ratingId") throw new AppError("NOT_FOUND");
-    throw new AppError("REPORT_DETAILS_TOO_LONG", { field: "details" });
-  }
-  const { ratingId, details } = parsed.data;
+  const { ratingId, details } = parseRatingForm(
+    ratingReportSchema,
+    input,
+    "REPORT_DETAILS_TOO_LONG",
+    "details",
+  );
   if (!isConversationId(ratingId)) throw new AppError("NOT_FOUND");
   const [rating] = await db
     .select({ id: ratings.id, raterId: ratings.raterId })

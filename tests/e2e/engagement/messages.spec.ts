@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoHorizontalScroll } from "../support/layout";
+import { shootBothWidths } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
 /*
@@ -46,16 +46,7 @@ const texts = {
   },
 } as const;
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectNoHorizontalScroll(page, `${name} at ${width} px`);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, shots, name);
 
 /** Serious and critical accessibility problems on the page, as the a11y suite counts them. */
 async function seriousProblems(page: Page) {

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoHorizontalScroll } from "../support/layout";
+import { shootBothWidths } from "../support/layout";
 import { postListing, signIn, signUp, verifyPhone } from "../support/members";
 import { E2E_RATERS } from "../support/seeded-members";
 
@@ -54,16 +54,7 @@ const texts = {
   },
 } as const;
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectNoHorizontalScroll(page, `${name} at ${width} px`);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, shots, name);
 
 const composer = (page: Page) => page.locator('[data-testid="composer"][data-hydrated]');
 
@@ -140,7 +131,8 @@ for (const [index, lang] of (["en", "ar"] as const).entries()) {
       await expect(form.getByRole("alert").first()).toBeVisible();
       await expect(form.locator("textarea[name=comment]")).toHaveValue(t.comment);
       await form.getByTestId("rating-stars").locator("label").nth(4).click();
-      for (const tag of t.tags) await form.getByTestId("rating-tags").getByText(tag, { exact: true }).click();
+      for (const tag of t.tags)
+        await form.getByTestId("rating-tags").getByText(tag, { exact: true }).click();
       await shoot(buyer, `thread-rating-form-${lang}`);
       await form.getByTestId("rating-submit").click();
       await expect(buyer.locator("[data-sonner-toast]", { hasText: t.thanks })).toBeVisible();

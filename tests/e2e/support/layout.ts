@@ -66,3 +66,18 @@ function sidewaysScroll(page: Page): Promise<SidewaysScroll> {
     return { overflow, scrollX, reachable, culprits };
   });
 }
+
+/**
+ * Screenshots of the whole page at a phone's width (390) and a desktop's (1280), each after
+ * checking that nothing scrolls sideways: `${dir}/${name}-390.png` and `-1280.png`.
+ */
+export async function shootBothWidths(page: Page, dir: string, name: string) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoHorizontalScroll(page, `${name} at ${width} px`);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}

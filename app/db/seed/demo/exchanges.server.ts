@@ -25,11 +25,12 @@ const COMMENTS = [
 ];
 
 interface SeededListing {
-  id: string;
+  id?: string;
   userId: string;
-  title: string;
-  status: string;
-  createdAt: Date;
+  title?: string | null;
+  titleAr?: string | null;
+  status?: string;
+  createdAt?: Date;
 }
 
 export async function seedDemoExchanges(
@@ -44,7 +45,8 @@ export async function seedDemoExchanges(
   const messageRows: (typeof messages.$inferInsert)[] = [];
   const ratingRows: (typeof ratings.$inferInsert)[] = [];
   for (const listing of listings.slice(0, CONSIDERED)) {
-    if (listing.status === "inactive" || !d.chance(0.6)) continue;
+    if (!listing.id || !listing.createdAt || listing.status === "inactive" || !d.chance(0.6))
+      continue;
     const buyerId = d.pick(memberIds.filter((id) => id !== listing.userId));
     const asked = new Date(listing.createdAt.getTime() + d.int(1, 48) * HOUR_MS);
     const answered = new Date(asked.getTime() + d.int(10, 360) * 60_000);
@@ -82,7 +84,7 @@ export async function seedDemoExchanges(
     ratingRows.push({
       conversationId: id,
       listingId: listing.id,
-      listingTitle: listing.title,
+      listingTitle: listing.title || listing.titleAr || "",
       raterId: buyerId,
       ratedId: listing.userId,
       ratedAs: "seller",
@@ -98,7 +100,7 @@ export async function seedDemoExchanges(
       ratingRows.push({
         conversationId: id,
         listingId: listing.id,
-        listingTitle: listing.title,
+        listingTitle: listing.title || listing.titleAr || "",
         raterId: listing.userId,
         ratedId: buyerId,
         ratedAs: "buyer",

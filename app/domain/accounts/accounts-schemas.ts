@@ -148,14 +148,29 @@ export const profileSchema = z.object({
     .refine((file) => sizeOf(file) <= AVATAR_MAX_BYTES, "IMAGE_TOO_LARGE"),
 });
 
+const phoneNumber = z
+  .string({ error: "PHONE_REQUIRED" })
+  .trim()
+  .min(1, "PHONE_REQUIRED")
+  .refine((phone) => Boolean(compactPhone(phone)), "PHONE_INVALID");
+
 /** Settings, step one: the number to text a code to (decision 036). */
-export const phoneCodeRequestSchema = z.object({
-  phone: z
-    .string({ error: "PHONE_REQUIRED" })
-    .trim()
-    .min(1, "PHONE_REQUIRED")
-    .refine((phone) => Boolean(compactPhone(phone)), "PHONE_INVALID"),
+export const phoneCodeRequestSchema = z.object({ phone: phoneNumber });
+
+/** Signing in by phone, step one: the number (decision 037). */
+export const phoneSignInRequestSchema = z.object({ phone: phoneNumber });
+
+/** Signing up by phone, step one: a name and the number, nothing else (decision 037). */
+export const phoneSignUpRequestSchema = z.object({
+  fullName: signUpSchema.shape.fullName,
+  phone: phoneNumber,
 });
+
+/** Signing up by phone once the number is proven: the name of the new account. */
+export const phoneSignUpNameSchema = z.object({ fullName: signUpSchema.shape.fullName });
+
+/** Adding an e-mail to an account made with a phone alone (Settings). */
+export const addEmailSchema = z.object({ email });
 
 /** Settings, step two: the six digits from the SMS, Arabic-Indic digits and spaces allowed. */
 export const phoneCodeConfirmSchema = z.object({
@@ -166,3 +181,6 @@ export const phoneCodeConfirmSchema = z.object({
     .refine((code) => code.length > 0, "PHONE_CODE_REQUIRED")
     .refine((code) => /^\d{6}$/.test(code), "PHONE_CODE_SHAPE"),
 });
+
+/** The code typed back on the sign-in page (the number is the pending code's, never a field). */
+export const phoneSignInCodeSchema = phoneCodeConfirmSchema.pick({ code: true });

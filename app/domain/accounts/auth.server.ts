@@ -10,6 +10,7 @@ import { queueMail } from "~/mail/queue-mail.server";
 import type { MailTemplate } from "~/mail/templates.server";
 import type { Env } from "~/utils/env.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./accounts-schemas";
+import { provenSessions } from "./server-session-plugin.server";
 
 export const SESSION_DAYS = 30;
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -111,6 +112,9 @@ export function createAuth({ db, env, secret, jobs, logger }: AuthOptions) {
     },
     user: {
       deleteUser: { enabled: true },
+      // A member who signed up with a phone alone adds an address later (Settings): it replaces
+      // the unconfirmed placeholder at once and a confirmation link goes to it (decision 037).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
       additionalFields: {
         role: { type: "string", input: false, defaultValue: "member" },
         suspendedAt: { type: "date", input: false, required: false },
@@ -126,6 +130,7 @@ export function createAuth({ db, env, secret, jobs, logger }: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
     },
     telemetry: { enabled: false },
+    plugins: [provenSessions()],
   });
 }
 

@@ -53,7 +53,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Sends a code to `phone` for `memberId`, or says which rule refuses it. */
 export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<PhoneCodeSent> {
-  const { db, jobs, memberId, lang, network } = input;
+  const { phone, resendAt } = await sendPhoneCode({ ...input, purpose: "verify" });
+  return { phone, resendAt };
+}
+
+export interface SendPhoneCodeInput extends Omit<RequestPhoneCodeInput, "memberId"> {
+  /** The member asking; null for a visitor signing in or up by phone (decision 037). */
+  memberId: string | null;
+  purpose: "verify" | "sign-in";
+}
+
+/**
+ * The one way a code is sent, whatever it is for: the same waits, limits and SMS-pumping rules
+ * for verifying a number in Settings and for signing in with it. A visitor's code counts against
+ * the number, the network and the country; a member's against the member too.
+ */
+export async function sendPhoneCode(
+  input: SendPhoneCodeInput,
+): Promise<PhoneCodeSent & { id: string }> {
+  const { db, jobs, memberId, lang, network, purpose } = input;
   const now = input.now ?? new Date();
   const parsed = parsePhone(input.phone);
   if (!parsed.ok) throw new AppError("PHONE_INVALID", { field: "phone" });
@@ -75,7 +93,8 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
 
   const sent = await db.transaction(async (tx) => {
     // One at a time per number, per member and per network: the counts below are then exact.
-    for (const key of [`phone:${phone}`, `member:${memberId}`, `network:${network}`])
+    const keys = [`phone:${phone}`, memberId ? `member:${memberId}` : null, `network:${network}`];
+    for (const key of keys.filter(Boolean))
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`phone-code:${key}`}, 0))`,
       );
@@ -101,9 +120,10 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
 
     const [counts] = await tx
       .select({
-        member: sql<number>`count(*) filter (where ${phoneCodes.memberId} = ${memberId})`.mapWith(
-          Number,
-        ),
+        member:
+          sql<number>`count(*) filter (where ${phoneCodes.memberId} = ${memberId ?? ""})`.mapWith(
+            Number,
+          ),
         network: sql<number>`count(*) filter (where ${phoneCodes.network} = ${network})`.mapWith(
           Number,
         ),
@@ -129,18 +149,22 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
     );
     if (countryCap.limited) throw new AppError("PHONE_CODE_LIMIT", { field: "phone" });
 
-    await tx.insert(phoneCodes).values({
-      memberId,
-      phone,
-      purpose: "verify",
-      codeHash: hashCode(code),
-      network,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + phoneCode.ttlSeconds * 1000),
-    });
+    const [row] = await tx
+      .insert(phoneCodes)
+      .values({
+        memberId,
+        phone,
+        purpose,
+        codeHash: hashCode(code),
+        network,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + phoneCode.ttlSeconds * 1000),
+      })
+      .returning({ id: phoneCodes.id });
+    if (!row) throw new AppError("UNEXPECTED");
     const waits = phoneCode.resendWaitsSeconds;
     const next = waits[Math.min(recent.length, waits.length - 1)] ?? 60;
-    return { phone, resendAt: new Date(now.getTime() + next * 1000) };
+    return { id: row.id, phone, resendAt: new Date(now.getTime() + next * 1000) };
   });
 
   // After the commit: a queue that is down loses the code's text, and the member asks again.
@@ -149,7 +173,7 @@ export async function requestPhoneCode(input: RequestPhoneCodeInput): Promise<Ph
     to: phone,
     text: t("sms.phoneCode", { code }),
     lang,
-    purpose: "verify-phone",
+    purpose: purpose === "verify" ? "verify-phone" : "sign-in",
     key: `${phone}:${now.getTime()}`,
     expiresAt: new Date(now.getTime() + phoneCode.ttlSeconds * 1000),
   });
@@ -181,9 +205,7 @@ export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<Ph
   const parsed = parsePhone(input.phone);
   if (!parsed.ok) throw new AppError("PHONE_INVALID", { field: "phone" });
   const phone = parsed.e164;
-  const code = toLatinDigits(input.code.replace(BIDI_MARKS, "")).replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(code))
-    throw new AppError("PHONE_CODE_WRONG", { field: "code", left: phoneCode.maxAttempts });
+  const code = typedCode(input.code);
 
   const [latest] = await db
     .select({ id: phoneCodes.id, expiresAt: phoneCodes.expiresAt })
@@ -200,25 +222,7 @@ export async function confirmPhoneCode(input: ConfirmPhoneCodeInput): Promise<Ph
     .limit(1);
   if (!latest || latest.expiresAt <= now)
     throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
-
-  // Spend an attempt first, atomically: of simultaneous guesses, only five are ever compared.
-  const [spent] = await db
-    .update(phoneCodes)
-    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(phoneCodes.id, latest.id),
-        isNull(phoneCodes.usedAt),
-        sql`${phoneCodes.attempts} < ${phoneCode.maxAttempts}`,
-      ),
-    )
-    .returning({ attempts: phoneCodes.attempts, codeHash: phoneCodes.codeHash });
-  if (!spent) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
-  if (!matches(spent.codeHash, code)) {
-    const left = phoneCode.maxAttempts - spent.attempts;
-    if (left <= 0) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
-    throw new AppError("PHONE_CODE_WRONG", { field: "code", left });
-  }
+  await tryPhoneCode(db, latest.id, code);
 
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -319,6 +323,46 @@ export async function tellFormerHolders({
       key: `${holder.id}:${holder.takenAt?.getTime() ?? 0}`,
     });
   }
+}
+
+/** The six digits as typed back: Arabic-Indic or Persian digits, spaces and marks allowed. */
+export function typedCode(typed: string) {
+  const code = toLatinDigits(typed.replace(BIDI_MARKS, "")).replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(code))
+    throw new AppError("PHONE_CODE_WRONG", { field: "code", left: phoneCode.maxAttempts });
+  return code;
+}
+
+/**
+ * One try of a code, whatever it is for. The attempt is spent first, atomically: of simultaneous
+ * guesses only five are ever compared. Throws PHONE_CODE_WRONG (with the tries left) or
+ * PHONE_CODE_EXPIRED; returns when the code is right (it is not marked used here).
+ */
+export async function tryPhoneCode(db: Database, codeId: string, code: string) {
+  const [spent] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(phoneCodes.id, codeId),
+        isNull(phoneCodes.usedAt),
+        sql`${phoneCodes.attempts} < ${phoneCode.maxAttempts}`,
+      ),
+    )
+    .returning({ attempts: phoneCodes.attempts, codeHash: phoneCodes.codeHash });
+  if (!spent) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+  if (!matches(spent.codeHash, code)) {
+    const left = phoneCode.maxAttempts - spent.attempts;
+    if (left <= 0) throw new AppError("PHONE_CODE_EXPIRED", { field: "code" });
+    throw new AppError("PHONE_CODE_WRONG", { field: "code", left });
+  }
+}
+
+/** Serialises everything that decides who holds `phone`, within the caller's transaction. */
+export async function lockPhone(tx: Pick<Database, "execute">, phone: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`phone-code:phone:${phone}`}, 0))`,
+  );
 }
 
 function hashCode(code: string) {

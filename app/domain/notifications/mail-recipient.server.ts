@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { MailTemplate } from "~/mail/templates.server";
+import { isUndeliverableAddress } from "~/utils/undeliverable-address";
 
 /*
  * Who may be e-mailed what (docs/product-decisions.md: notification e-mails go only to confirmed
@@ -38,6 +39,8 @@ export async function mailRecipient(
   to: string,
   kind: MailTemplate["kind"],
 ): Promise<MailRecipient> {
+  // A phone-only account's placeholder (decision 037): nothing, not even about the account.
+  if (isUndeliverableAddress(to)) return { send: false, confirmed: false };
   const [account] = await db
     .select({ confirmed: users.emailVerified, suspendedAt: users.suspendedAt })
     .from(users)

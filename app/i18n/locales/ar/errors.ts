@@ -57,6 +57,7 @@ const errors = {
   PHONE_CODE_WRONG_many: "هذا الرمز غير صحيح. بقيت {{formatted}} محاولة.",
   PHONE_CODE_WRONG_other: "هذا الرمز غير صحيح. بقيت {{formatted}} محاولة.",
   PHONE_CODE_EXPIRED: "انتهت صلاحية هذا الرمز أو جُرّب مرات كثيرة. يرجى طلب رمز جديد.",
+  PHONE_SIGN_UP_EXPIRED: "مضى وقت طويل منذ أدخلت الرمز. يرجى طلب رمز جديد لإنشاء حسابك.",
   LOCATION_INVALID: "يرجى اختيار الموقع من القائمة",
   NAME_REQUIRED: "يرجى إدخال اسمك الكامل",
   NAME_TOO_LONG: "يرجى ألا يتجاوز الاسم ١٠٠ حرف",

@@ -49,6 +49,8 @@ const errors = {
   PHONE_CODE_WRONG_one: "That code is not right. {{formatted}} try left.",
   PHONE_CODE_WRONG_other: "That code is not right. {{formatted}} tries left.",
   PHONE_CODE_EXPIRED: "This code has expired or was tried too often. Please ask for a new one.",
+  PHONE_SIGN_UP_EXPIRED:
+    "Too much time has passed since you typed the code. Please ask for a new code to create your account.",
   LOCATION_INVALID: "Please choose a location from the list",
   NAME_REQUIRED: "Please enter your full name",
   NAME_TOO_LONG: "Please keep the name under 100 characters",

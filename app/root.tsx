@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import { isUndeliverableAddress } from "~/utils/undeliverable-address";
 import { unreadForHeader } from "~/views/messaging/unread.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -65,7 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       member: member
         ? {
             name: member.name,
-            email: member.email,
+            // A phone-only account's placeholder is no address to show (decision 037).
+            email: isUndeliverableAddress(member.email) ? "" : member.email,
             avatarUrl: member.avatarUrl,
             // The name's first letter (the e-mail's only without a name), Arabic names too.
             initial: ([...member.name.trim()][0] ?? member.email[0] ?? "?").toUpperCase(),

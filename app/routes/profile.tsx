@@ -168,7 +168,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <ProfileHeader profile={profile} editing={editing} />
 
-      {profile.emailVerified ? null : (
+      {profile.emailVerified || !profile.email ? null : (
         <Suspense>
           <UnconfirmedNotice email={profile.email} actionData={actionData} />
         </Suspense>

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { onDemand } from "~/components/ui/on-demand";
 import {
+  addEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
   languageSchema,
@@ -9,6 +10,7 @@ import {
   phoneCodeConfirmSchema,
   phoneCodeRequestSchema,
 } from "~/domain/accounts/accounts-schemas";
+import { addEmail } from "~/domain/accounts/add-email.server";
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
@@ -42,6 +44,7 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { isUndeliverableAddress } from "~/utils/undeliverable-address";
 import { phoneCardView } from "~/views/accounts/phone-card-view.server";
 import { unreadDelayText } from "~/views/accounts/unread-delay.server";
 import type { Route } from "./+types/settings";
@@ -91,7 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     translations: bundlesFor(lang, ["account"]),
-    email: profile.email,
+    // A phone-only account's placeholder is never shown: it has no e-mail yet (decision 037).
+    email: isUndeliverableAddress(profile.email) ? null : profile.email,
     emailVerified: profile.emailVerified,
     preferredLanguage: profile.preferredLanguage,
     phone: phoneCardView(lang, profile, pending, new URL(request.url).searchParams.get("phone")),
@@ -215,6 +219,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "email-add") {
+    const submission = parseForm(lang, form, addEmailSchema);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      const cookies = await addEmail({
+        auth,
+        db,
+        member,
+        email: submission.value.email,
+        ip: context.clientIp,
+        headers: request.headers,
+      });
+      return context.flash.redirect("/settings", "email-added", cookies);
+    } catch (error) {
+      return failedForm(lang, submission, error);
+    }
+  }
+
   if (intent === "signout-all") {
     const submission = parseForm(lang, form, noFieldsSchema);
     try {
@@ -281,7 +303,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             email={loaderData.email}
             emailVerified={loaderData.emailVerified}
             actionData={actionData}
-            busy={busyIntent === "resend"}
+            busy={busyIntent === "resend" || busyIntent === "email-add"}
           />
 
           <PhoneCard

@@ -15,6 +15,8 @@ export const flashKeys = [
   "email-confirmed",
   "profile-saved",
   "phone-verified",
+  "phone-signed-up",
+  "email-added",
   "rating-saved",
   "rating-answered",
   "rating-reported",

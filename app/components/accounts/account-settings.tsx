@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { FormAlert } from "~/components/ui/field";
-import { useValidatedForm } from "~/components/ui/form";
+import { EmailField, FormAlert } from "~/components/ui/field";
+import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import type { Lang } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
@@ -16,6 +16,8 @@ import { SettingsCard } from "./settings-card";
 
 const languageSchema = () =>
   import("~/domain/accounts/accounts-schemas").then((m) => m.languageSchema);
+const addEmailSchema = () =>
+  import("~/domain/accounts/accounts-schemas").then((m) => m.addEmailSchema);
 
 /**
  * The account's email address, whether it is confirmed (with the link sent again on request), and
@@ -27,9 +29,10 @@ export function AccountCard({
   actionData,
   busy,
 }: {
-  email: string;
+  /** Null for an account made with a phone alone: it has no address yet (decision 037). */
+  email: string | null;
   emailVerified: boolean;
-  /** The page's action data, which may be the reply to intent resend. */
+  /** The page's action data, which may be the reply to intent resend or email-add. */
   actionData: unknown;
   busy: boolean;
 }) {
@@ -42,11 +45,15 @@ export function AccountCard({
     >
       <dl>
         <dt className="text-sm text-muted">{t("settings.account.email")}</dt>
-        <dd className="mt-1 flex flex-wrap items-center gap-2">
-          <span className="break-all font-medium text-ink" dir="ltr">
-            {email}
-          </span>
-          {emailVerified ? (
+        <dd className="mt-1 flex flex-wrap items-center gap-2" data-testid="account-email">
+          {email === null ? (
+            <span className="text-ink">{t("settings.account.noEmail")}</span>
+          ) : (
+            <span className="break-all font-medium text-ink" dir="ltr">
+              {email}
+            </span>
+          )}
+          {email === null ? null : emailVerified ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
               <Icon name="badge-check" className="size-3.5" aria-hidden />
               {t("settings.account.confirmed")}
@@ -59,7 +66,11 @@ export function AccountCard({
           )}
         </dd>
       </dl>
-      {emailVerified ? null : <ResendConfirmation actionData={actionData} busy={busy} />}
+      {email === null ? (
+        <AddEmailForm actionData={actionData} busy={busy} />
+      ) : emailVerified ? null : (
+        <ResendConfirmation actionData={actionData} busy={busy} />
+      )}
       <Link
         to="/profile?edit=1"
         className="inline-block text-sm font-medium text-brand-700 hover:underline"
@@ -67,6 +78,28 @@ export function AccountCard({
         {t("settings.account.editProfile")}
       </Link>
     </SettingsCard>
+  );
+}
+
+/** An address for a phone-only account (intent email-add): replaced at once, then confirmed. */
+function AddEmailForm({ actionData, busy }: { actionData: unknown; busy: boolean }) {
+  const { t } = useTranslation("account");
+  const { form, fields, formProps } = useValidatedForm({
+    name: "email-add",
+    schema: addEmailSchema,
+    lastResult: replyFor(actionData, "email-add"),
+  });
+  return (
+    <Form method="post" className="space-y-3" {...formProps} data-testid="email-add-form">
+      <input type="hidden" name="intent" value="email-add" />
+      <p className="text-sm text-muted">{t("settings.account.noEmailBody")}</p>
+      {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <EmailField {...fieldProps(fields.email)} label={t("settings.account.email")} />
+      <button type="submit" className={buttonStyles.secondary} disabled={busy}>
+        <Icon name="mail" className="size-4" aria-hidden />
+        {busy ? t("settings.account.addingEmail") : t("settings.account.addEmail")}
+      </button>
+    </Form>
   );
 }
 

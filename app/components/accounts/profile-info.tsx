@@ -24,9 +24,13 @@ export function ProfileInfo({ profile }: { profile: ProfileView }) {
           icon={<Icon name="mail" className="size-4" aria-hidden />}
           label={t("profile.info.email")}
         >
-          <span dir="ltr" className="break-all">
-            {profile.email}
-          </span>
+          {profile.email ? (
+            <span dir="ltr" className="break-all">
+              {profile.email}
+            </span>
+          ) : (
+            notSet
+          )}
         </InfoRow>
         <InfoRow
           icon={<Icon name="map-pin" className="size-4" aria-hidden />}

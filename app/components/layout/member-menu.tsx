@@ -91,9 +91,11 @@ export function MemberMenu({ member }: { member: MemberSummary }) {
           <p className="truncate text-sm font-semibold" dir="auto">
             {member.name}
           </p>
-          <p className="truncate text-xs text-muted" dir="ltr">
-            {member.email}
-          </p>
+          {member.email ? (
+            <p className="truncate text-xs text-muted" dir="ltr">
+              {member.email}
+            </p>
+          ) : null}
         </div>
         <Link to="/profile" className={item}>
           <Icon name="user-round" className="size-4 text-muted" aria-hidden />

@@ -4,6 +4,7 @@ import { type Lang, otherLanguage } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { isUndeliverableAddress } from "~/utils/undeliverable-address";
 import { cityGroups, findCity } from "~/views/common/city-groups.server";
 
 export type ProfileView = ReturnType<typeof toProfileView>;
@@ -13,11 +14,12 @@ export function toProfileView(lang: Lang, profile: MemberProfile) {
   return {
     fullName: profile.fullName,
     username: profile.username,
-    email: profile.email,
+    // A phone-only account's placeholder is never shown (decision 037).
+    email: isUndeliverableAddress(profile.email) ? null : profile.email,
     emailVerified: profile.emailVerified,
     avatarUrl: profile.image,
     // The name's first letter, as the header's avatar has it (an Arabic name's too).
-    initial: ([...profile.fullName.trim()][0] ?? profile.email[0] ?? "?").toUpperCase(),
+    initial: ([...profile.fullName.trim()][0] ?? "?").toUpperCase(),
     memberSince: formatDate(lang, profile.createdAt, { year: "numeric", month: "long" }),
     location: profile.location,
     locationLabel: locationLabel(lang, profile.location),

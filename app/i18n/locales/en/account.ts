@@ -143,6 +143,11 @@ const account = {
       confirmed: "Confirmed",
       unconfirmed: "Not confirmed yet",
       editProfile: "Edit your profile",
+      noEmail: "No e-mail yet",
+      noEmailBody:
+        "You sign in with your phone number. Add an e-mail address if you want notices by e-mail; we send a link to confirm it first.",
+      addEmail: "Add e-mail",
+      addingEmail: "Adding...",
     },
     phone: {
       title: "Phone number",

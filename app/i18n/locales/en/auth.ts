@@ -80,6 +80,32 @@ const auth = {
     resentBody:
       "If this address has an account that is not yet confirmed, a new link is on its way.",
   },
+  phone: {
+    useIt: "Use my phone number",
+    signUpWithIt: "Sign up with a phone number instead",
+    useEmail: "Use e-mail and password instead",
+    title: "Sign in with your phone",
+    body: "We text you a 6-digit code: no password needed. New to Souqna? The same code creates your account.",
+    signUpTitle: "Sign up with your phone",
+    signUpBody:
+      "Only your name and a mobile number. You can add an e-mail later for notices by e-mail.",
+    number: "Mobile number",
+    numberHint:
+      "Syrian numbers as you dial them (0944 123 456); others with their country code (+49 …).",
+    send: "Text me a code",
+    sending: "Sending...",
+    codeSent: "We texted a 6-digit code to {{phone}}. It works for 10 minutes.",
+    code: "Code from the text message",
+    codeHint: "6 digits. Arabic digits work too.",
+    confirm: "Continue",
+    confirming: "Checking...",
+    resend: "Send a new code",
+    otherNumber: "Use another number",
+    nameTitle: "Welcome! What is your name?",
+    nameBody: "Your number {{phone}} is verified. Your name is all we need to create your account.",
+    create: "Create Account",
+    creating: "Creating account...",
+  },
   unconfirmedBanner: "Please confirm your e-mail address: we sent you a link.",
   resendLink: "Send it again",
 } as const;

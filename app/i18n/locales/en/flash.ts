@@ -23,6 +23,14 @@ const flash = {
     body: "Your account and your ads have been removed. Thank you for using Souqna.",
   },
   "email-confirmed": { title: "E-mail confirmed", body: "Your account is now verified." },
+  "phone-signed-up": {
+    title: "Account created successfully",
+    body: "Your number is verified. Add an e-mail in Settings if you want notices by e-mail.",
+  },
+  "email-added": {
+    title: "Check your inbox",
+    body: "We sent a confirmation link to your new address. E-mail notices start once it is confirmed.",
+  },
   "rating-saved": {
     title: "Thank you for your rating",
     body: "It is on their page now. You can change it for 7 days.",

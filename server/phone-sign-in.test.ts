@@ -90,7 +90,7 @@ describe("signing up and in with a phone number, without JavaScript", () => {
     expect(sent.status).toBe(302);
     const location = sent.headers.get("location") ?? "";
     // The next step's address says nothing of the number or the name.
-    expect(location).toBe("/auth?tab=phone&redirectTo=%2Ffavorites");
+    expect(location).toBe("/auth?tab=phone-signup&redirectTo=%2Ffavorites");
     const pending = sent.headers.getSetCookie().find((c) => c.startsWith("souqna_phone_sign_in="));
     expect(pending).toMatch(/HttpOnly/i);
     expect(pending).toMatch(/SameSite=Lax/i);

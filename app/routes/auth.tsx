@@ -210,7 +210,9 @@ async function phoneAction(
     perCountryPerHour: env.SMS_PER_COUNTRY_PER_HOUR,
   };
   const network = buyerNetwork(ip, links) ?? "none";
-  const phonePage = authHref("phone", redirectTo);
+  // The steps stay under the tab they began in (Sign In or Sign Up).
+  const signUpTab = new URL(request.url).searchParams.get("tab") === "phone-signup";
+  const phonePage = authHref(signUpTab ? "phone-signup" : "phone", redirectTo);
 
   // A code to the number (again): the same answer whether or not it has an account.
   const send = async (phone: string, name: string | undefined) => {

@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoHorizontalScroll } from "../support/layout";
+import { codeFromOutbox } from "../support/members";
 
 /*
  * Signing up and in with a phone number (decision 037), en and ar, at 390 and 1280 px: a name and
@@ -39,24 +40,6 @@ const texts = {
     name: "رامي حداد",
   },
 } as const;
-
-/** The newest code texted to `e164` that is not one of `not`, read from the SMS outbox. */
-async function codeFromOutbox(context: BrowserContext, e164: string, not: string[] = []) {
-  const outbox = await context.newPage();
-  let code = "";
-  await expect(async () => {
-    await outbox.goto("/dev/mail");
-    const cells = await outbox
-      .locator("tr[data-sms-id]", { hasText: e164 })
-      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent ?? ""));
-    code =
-      cells.map((text) => /\b(\d{6})\b/.exec(text)?.[1] ?? "").find((c) => c && !not.includes(c)) ??
-      "";
-    expect(code).not.toBe("");
-  }).toPass({ timeout: 20_000 });
-  await outbox.close();
-  return code;
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });

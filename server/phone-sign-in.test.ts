@@ -258,4 +258,55 @@ describe("signing up and in with a phone number, without JavaScript", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(inHtml(enErrors.PHONE_CODE_EXPIRED));
   });
+
+  it("lets a phone member delete the account without a password, only within 15 minutes of signing in", async () => {
+    const member = browser();
+    const sent = await member.post("/auth?tab=phone-signup", {
+      intent: "phone-signup-send",
+      fullName: "Layla Deletes",
+      phone: "0933 550 909",
+    });
+    expect(sent.status).toBe(302);
+    const location = sent.headers.get("location") ?? "";
+    const code = await smsCodeOverHttp(s.dataDir, "+963933550909");
+    expect((await member.post(location, { intent: "phone-confirm", code })).status).toBe(302);
+    const settings = await (await member.get("/settings")).text();
+    expect(settings).toContain('data-testid="delete-by-phone"');
+    expect(settings).not.toContain('id="delete-password"');
+
+    // A session from an hour ago (a phone left unlocked): sign in again first.
+    await s.withDatabase((db) =>
+      db.execute(sql`update sessions set created_at = now() - interval '1 hour'
+        where user_id = (select id from profiles where phone_number = '+963933550909')`),
+    );
+    const stale = await member.post("/settings", { intent: "delete", confirm: "yes" });
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toContain(inHtml(enErrors.SIGN_IN_AGAIN_TO_DELETE));
+    // Not ticked: what to fix, nothing deleted.
+    await s.withDatabase((db) =>
+      db.execute(sql`update sessions set created_at = now()
+        where user_id = (select id from profiles where phone_number = '+963933550909')`),
+    );
+    expect((await member.post("/settings", { intent: "delete" })).status).toBe(400);
+    const deleted = await member.post("/settings", { intent: "delete", confirm: "yes" });
+    expect(deleted.status).toBe(302);
+    const left = await s.withDatabase((db) =>
+      db.execute(sql`select 1 from profiles where phone_number = '+963933550909'`),
+    );
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it("still asks an e-mail member for their password to delete the account", async () => {
+    const member = await signUpOverHttp(s.url, {
+      name: "Password Keeper",
+      email: `keeper-${Date.now()}@example.com`,
+    });
+    const res = await fetch(`${s.url}/settings`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: member.cookie },
+      body: new URLSearchParams({ intent: "delete", confirm: "yes" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+  });
 });

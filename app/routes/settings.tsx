@@ -5,6 +5,7 @@ import {
   addEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  deleteAccountWithoutPasswordSchema,
   languageSchema,
   noFieldsSchema,
   phoneCodeConfirmSchema,
@@ -97,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A phone-only account's placeholder is never shown: it has no e-mail yet (decision 037).
     email: isUndeliverableAddress(profile.email) ? null : profile.email,
     emailVerified: profile.emailVerified,
+    hasPassword: profile.hasPassword,
     preferredLanguage: profile.preferredLanguage,
     phone: phoneCardView(lang, profile, pending, new URL(request.url).searchParams.get("phone")),
     languageSaved: saved === "language",
@@ -248,18 +250,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    const submission = parseForm(lang, form, deleteAccountSchema);
+    // Read before the rows go: the avatar file is not in the database cascade. Whether the
+    // account has a password decides the form (decision 037): the server's answer, not the form's.
+    const { avatarKey, hasPassword } = await getProfile({ db, memberId: member.id, lang });
+    const submission = parseForm(
+      lang,
+      form,
+      hasPassword ? deleteAccountSchema : deleteAccountWithoutPasswordSchema,
+    );
     if (submission.status !== "success") return invalidForm(submission);
     try {
-      // Read before the rows go: the avatar file is not in the database cascade.
-      const { avatarKey } = await getProfile({ db, memberId: member.id, lang });
       const cookies = await deleteAccount({
         auth,
         db,
         storage: context.storage,
         memberId: member.id,
         headers: request.headers,
-        password: submission.value.password,
+        password:
+          "password" in submission.value && typeof submission.value.password === "string"
+            ? submission.value.password
+            : "",
         ip: context.clientIp,
       });
       await deleteAvatarFile({ dataDir: env.DATA_DIR, avatarKey });
@@ -339,7 +349,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
           <SignOutAllCard actionData={actionData} busy={busyIntent === "signout-all"} />
 
-          <DeleteAccountCard actionData={actionData} busy={busyIntent === "delete"} />
+          <DeleteAccountCard
+            actionData={actionData}
+            busy={busyIntent === "delete"}
+            hasPassword={loaderData.hasPassword}
+          />
         </Suspense>
       </div>
     </main>

@@ -16,6 +16,8 @@ import { SettingsCard } from "./settings-card";
 const schemas = () => import("~/domain/accounts/accounts-schemas");
 const changePasswordSchema = () => schemas().then((m) => m.changePasswordSchema);
 const deleteAccountSchema = () => schemas().then((m) => m.deleteAccountSchema);
+const deleteWithoutPasswordSchema = () =>
+  schemas().then((m) => m.deleteAccountWithoutPasswordSchema);
 const noFieldsSchema = () => schemas().then((m) => m.noFieldsSchema);
 
 const dangerButton =
@@ -93,13 +95,20 @@ export function SignOutAllCard({ actionData, busy }: CardProps) {
   );
 }
 
-/** Deleting the account, after the password and a ticked confirmation. */
-export function DeleteAccountCard({ actionData, busy }: CardProps) {
+/**
+ * Deleting the account, after the password and a ticked confirmation; an account made with a phone
+ * number alone has no password, and is told that a recent sign-in with its number stands for it.
+ */
+export function DeleteAccountCard({
+  actionData,
+  busy,
+  hasPassword,
+}: CardProps & { hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const lastResult = replyFor(actionData, "delete");
   const { form, fields, formProps } = useValidatedForm({
-    name: "delete-account",
-    schema: deleteAccountSchema,
+    name: hasPassword ? "delete-account" : "delete-account-phone",
+    schema: hasPassword ? deleteAccountSchema : deleteWithoutPasswordSchema,
     lastResult,
   });
   const confirmError = fields.confirm.errors?.[0];
@@ -122,13 +131,19 @@ export function DeleteAccountCard({ actionData, busy }: CardProps) {
       <Form method="post" className="space-y-4" {...formProps} data-testid="delete-form">
         <input type="hidden" name="intent" value="delete" />
         {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-        <PasswordField
-          {...fieldProps(fields.password)}
-          id="delete-password"
-          autoComplete="current-password"
-          label={t("settings.deleteAccount.password")}
-          hint={t("settings.deleteAccount.passwordHint")}
-        />
+        {hasPassword ? (
+          <PasswordField
+            {...fieldProps(fields.password as Parameters<typeof fieldProps>[0])}
+            id="delete-password"
+            autoComplete="current-password"
+            label={t("settings.deleteAccount.password")}
+            hint={t("settings.deleteAccount.passwordHint")}
+          />
+        ) : (
+          <p className="text-sm text-muted" data-testid="delete-by-phone">
+            {t("settings.deleteAccount.byPhone")}
+          </p>
+        )}
         <div>
           <label className="flex items-start gap-3 text-sm font-medium text-ink">
             <input

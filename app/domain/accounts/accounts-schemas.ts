@@ -102,6 +102,14 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal("yes", { error: "deleteNotConfirmed" }),
 });
 
+/**
+ * Deleting an account made with a phone number alone (decision 037): it has no password to type,
+ * so a recent sign-in with the number's code stands for it (delete-account.server.ts).
+ */
+export const deleteAccountWithoutPasswordSchema = z.object({
+  confirm: z.literal("yes", { error: "deleteNotConfirmed" }),
+});
+
 /** "@Rania_H " is the username rania_h. */
 export function cleanUsername(value: string) {
   return value.trim().replace(/^@/, "").toLowerCase();

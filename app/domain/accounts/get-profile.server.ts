@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { profiles, users } from "~/db/schema";
+import { accounts, profiles, users } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { AppError } from "~/utils/app-error";
 import { ensureProfile } from "./session.server";
@@ -25,6 +25,8 @@ export interface MemberProfile {
   /** When another account took the number this one had verified. */
   phoneTakenAt: Date | null;
   preferredLanguage: Lang;
+  /** The account has a password (an account made with a phone number alone has none). */
+  hasPassword: boolean;
 }
 
 /**
@@ -69,6 +71,8 @@ async function readProfile(db: Database, memberId: string) {
       phoneVerifiedAt: profiles.phoneVerifiedAt,
       phoneTakenAt: profiles.phoneTakenAt,
       preferredLanguage: profiles.preferredLanguage,
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} a
+        where a.user_id = ${users.id} and a.password is not null)`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -91,5 +95,6 @@ function toProfile({
     phoneTakenAt: row.phoneTakenAt ?? null,
     preferredLanguage: row.preferredLanguage ?? "en",
     fullName: row.fullName || row.name,
+    hasPassword: Boolean(row.hasPassword),
   };
 }

@@ -208,6 +208,8 @@ const account = {
         "Your conversations stay with the people you talked to, so they keep their messages; you appear there as a deleted member.",
       password: "Password",
       passwordHint: "Enter your password to confirm that it is you.",
+      byPhone:
+        "Your account has no password: if you signed in with your phone number in the last 15 minutes, that confirms it is you. Otherwise you will be asked to sign in again first.",
       confirm: "I understand this cannot be undone",
       submit: "Delete my account",
       submitting: "Deleting...",

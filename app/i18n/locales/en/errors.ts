@@ -27,6 +27,8 @@ const errors = {
   INVALID_RESET_LINK: "This reset link is invalid, expired or already used. Ask for a new one.",
   INVALID_CONFIRMATION_LINK:
     "This confirmation link is invalid or has expired. Ask for a new one below.",
+  SIGN_IN_AGAIN_TO_DELETE:
+    "For your safety, sign in again with your phone number, then delete your account within 15 minutes.",
   WRONG_CURRENT_PASSWORD: "The current password is not correct",
   ACCOUNT_SUSPENDED:
     "This account is suspended and cannot sign in. If you think this is a mistake, contact support.",

@@ -24,10 +24,8 @@ const texts = {
     wait: "You can rate Rania Haddad from",
     tags: ["As described", "On time"],
     comment: "Exactly as in the photos <b>really</b>.",
-    thanks: "Thank you for your rating",
     yours: "Your rating of Rania Haddad",
     answer: "Thank you, enjoy the bookcase!",
-    answered: "Answer published",
     trust: "1 rating so far: an average shows from 3",
     sold: "1 listing sold",
     asSeller: "As a seller",
@@ -43,10 +41,8 @@ const texts = {
     wait: "يمكنك تقييم رانيا حداد ابتداءً من",
     tags: ["مطابق للوصف", "ملتزم بالموعد"],
     comment: "تماماً كما في الصور ١٠٠٪ 👍",
-    thanks: "شكرًا على تقييمك",
     yours: "تقييمك لـرانيا حداد",
     answer: "شكراً لك، استمتع بالمكتبة!",
-    answered: "تم نشر ردك",
     trust: "تقييم واحد حتى الآن: يظهر المتوسط من ٣ تقييمات",
     sold: "إعلان واحد مُباع",
     asSeller: "كبائع",
@@ -109,6 +105,11 @@ for (const [index, lang] of (["en", "ar"] as const).entries()) {
       await composer(seller).getByTestId("composer-input").fill(t.reply);
       await composer(seller).getByTestId("composer-send").click();
       await expect(seller.getByTestId("message-body")).toHaveText([t.first, t.reply]);
+      // The seller's page shows a message while it is being sent: the buyer's live thread has it
+      // only once the server saved it.
+      await expect(buyer.getByTestId("message-body")).toHaveText([t.first, t.reply], {
+        timeout: 15_000,
+      });
 
       // Both wrote: the buyer may rate 24 hours after the first message.
       await buyer.goto(conversation);
@@ -136,7 +137,7 @@ for (const [index, lang] of (["en", "ar"] as const).entries()) {
         await form.getByTestId("rating-tags").getByText(tag, { exact: true }).click();
       await shoot(buyer, `thread-rating-form-${lang}`);
       await form.getByTestId("rating-submit").click();
-      await expect(buyer.locator("[data-sonner-toast]", { hasText: t.thanks })).toBeVisible();
+      // What the page now says is the proof (the thanks toast is gone in 3 s on a loaded machine).
       await expect(buyer.getByTestId("rating-panel").locator("summary")).toContainText(t.yours);
       await shoot(buyer, `thread-rated-${lang}`);
 
@@ -169,7 +170,6 @@ for (const [index, lang] of (["en", "ar"] as const).entries()) {
       await item.locator("summary").first().click();
       await item.getByTestId("rating-answer-form").locator("textarea").fill(t.answer);
       await item.getByTestId("rating-answer-form").locator("button").click();
-      await expect(seller.locator("[data-sonner-toast]", { hasText: t.answered })).toBeVisible();
       await expect(seller.getByTestId("rating-answer")).toContainText(t.answer);
       await expect(seller.getByTestId("rating-answer-form")).toHaveCount(0);
       await expect(seller.getByTestId("trust-rating").first()).toHaveText(t.trust);

@@ -158,7 +158,10 @@ export async function signUpByPhone(
   const t = phoneSignUpTexts[lang];
   await page.goto(`/auth?lang=${lang}`);
   await page.getByRole("link", { name: t.useIt }).click();
+  // Each link is a page of its own: the next one is pressed on it, not on the page before.
+  await expect(page).toHaveURL(/tab=phone/);
   await page.getByRole("link", { name: t.signUpTab }).click();
+  await expect(page).toHaveURL(/tab=phone-signup/);
   const form = page.getByTestId("phone-number-form");
   await form.getByLabel(t.fullName).fill(name);
   await form.getByLabel(t.number).fill(phone);

@@ -62,7 +62,7 @@ for (const [index, lang] of (["en", "ar"] as const).entries()) {
       info.project.name !== "desktop",
       "one journey; phone widths are screenshotted inside",
     );
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const t = texts[lang];
     const rater = E2E_RATERS[index]!;
     const contexts: BrowserContext[] = [];

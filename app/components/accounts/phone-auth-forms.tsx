@@ -1,11 +1,12 @@
 import { Form, Link } from "react-router";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { Field, FormAlert } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Field, FormAlert, PhoneField, TextButton } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { NAME_MAX } from "~/domain/accounts/accounts-limits";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
+import { HiddenFields, PhoneCodeStep } from "./phone-code-step";
 
 /*
  * Signing in and up with a phone number (decision 037): the number (and a name, to sign up), the
@@ -89,12 +90,7 @@ export function PhoneSignIn({
 }
 
 function Hidden({ intent, redirectTo }: { intent: string; redirectTo: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-    </>
-  );
+  return <HiddenFields intent={intent} values={{ redirectTo }} />;
 }
 
 function NumberForm({
@@ -134,14 +130,8 @@ function NumberForm({
           required
         />
       ) : null}
-      <Field
+      <PhoneField
         {...fieldProps(fields.phone)}
-        type="tel"
-        dir="ltr"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={40}
-        required
         label={t("phone.number")}
         hint={t("phone.numberHint")}
       />
@@ -166,66 +156,29 @@ function CodeStep({
   busyIntent: string;
 }) {
   const { t } = useTranslation("auth");
-  const { form, fields, formProps } = useValidatedForm({
-    name: "phone-confirm",
-    schema: codeSchema,
-    lastResult: replyFor(actionData, "phone-confirm"),
-  });
-  const resend = replyFor(actionData, "phone-resend");
-  const resendError = Object.values(resend?.error ?? {}).flat()[0];
   return (
-    <>
-      <p className="text-sm text-ink" data-testid="phone-code-sent">
-        {t("phone.codeSent", { phone: `\u2066${number}\u2069` })}
-      </p>
-      <Form method="post" className="space-y-4" {...formProps} data-testid="phone-code-form">
-        <Hidden intent="phone-confirm" redirectTo={redirectTo} />
-        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-        <Field
-          name={fields.code.name}
-          error={fields.code.errors?.[0]}
-          type="text"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={20}
-          required
-          label={t("phone.code")}
-          hint={t("phone.codeHint")}
-          className={`${inputStyles} max-w-48 text-center text-lg tracking-[0.3em]`}
-        />
-        <button
-          type="submit"
-          className={`${buttonStyles.primary} w-full`}
-          disabled={busyIntent !== ""}
-        >
-          {busyIntent === "phone-confirm" ? t("phone.confirming") : t("phone.confirm")}
-        </button>
-      </Form>
-      {resendError ? <FormAlert>{resendError}</FormAlert> : null}
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-        <Form method="post" data-testid="phone-resend-form">
-          <Hidden intent="phone-resend" redirectTo={redirectTo} />
-          <button
-            type="submit"
-            className="font-medium text-brand-700 hover:underline disabled:opacity-60"
-            disabled={busyIntent !== ""}
-          >
-            {t("phone.resend")}
-          </button>
-        </Form>
+    <PhoneCodeStep
+      sent={t("phone.codeSent", { phone: `\u2066${number}\u2069` })}
+      texts={{
+        code: t("phone.code"),
+        codeHint: t("phone.codeHint"),
+        confirm: t("phone.confirm"),
+        confirming: t("phone.confirming"),
+        resend: t("phone.resend"),
+      }}
+      schema={codeSchema}
+      hidden={{ redirectTo }}
+      actionData={actionData}
+      busyIntent={busyIntent}
+      formTestId="phone-code-form"
+      wide
+      otherNumber={
         <Form method="post" data-testid="phone-restart-form">
           <Hidden intent="phone-restart" redirectTo={redirectTo} />
-          <button
-            type="submit"
-            className="font-medium text-brand-700 hover:underline disabled:opacity-60"
-            disabled={busyIntent !== ""}
-          >
-            {t("phone.otherNumber")}
-          </button>
+          <TextButton disabled={busyIntent !== ""}>{t("phone.otherNumber")}</TextButton>
         </Form>
-      </div>
-    </>
+      }
+    />
   );
 }
 

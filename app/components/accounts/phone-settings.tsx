@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
-import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
-import { Field, FormAlert } from "~/components/ui/field";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { FormAlert, PhoneField } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { TrustMark } from "~/components/ui/trust-mark";
 import { useTranslation } from "~/i18n/react";
 import { replyFor } from "~/utils/form-reply";
 import type { PhoneCardView } from "~/views/accounts/phone-card-view.server";
+import { PhoneCodeStep } from "./phone-code-step";
 import { SettingsCard } from "./settings-card";
 
 /*
@@ -120,14 +121,8 @@ function RequestCodeForm({
     >
       <input type="hidden" name="intent" value="phone-send" />
       {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <Field
+      <PhoneField
         {...fieldProps(fields.phone)}
-        type="tel"
-        dir="ltr"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={40}
-        required
         label={label}
         hint={t("settings.phone.numberHint")}
       />
@@ -149,70 +144,30 @@ function ConfirmCodeForm({
   busyIntent: string;
 }) {
   const { t } = useTranslation("account");
-  const { form, fields, formProps } = useValidatedForm({
-    name: "phone-confirm",
-    schema: confirmSchema,
-    lastResult: replyFor(actionData, "phone-confirm"),
-    defaultValue: { phone: pending.e164 },
-  });
-  const resend = replyFor(actionData, "phone-resend");
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-ink" data-testid="phone-code-sent">
-        {t("settings.phone.codeSent", { phone: `\u2066${pending.number}\u2069` })}
-      </p>
-      <Form
-        method="post"
-        action="/settings#phone"
-        className="space-y-4"
-        {...formProps}
-        data-testid="phone-confirm-form"
-      >
-        <input type="hidden" name="intent" value="phone-confirm" />
-        <input type="hidden" name="phone" value={pending.e164} />
-        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-        <Field
-          name={fields.code.name}
-          error={fields.code.errors?.[0]}
-          type="text"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={20}
-          required
-          label={t("settings.phone.code")}
-          hint={t("settings.phone.codeHint")}
-          className={`${inputStyles} max-w-48 text-center text-lg tracking-[0.3em]`}
-        />
-        <button type="submit" className={buttonStyles.primary} disabled={busyIntent !== ""}>
-          <Icon name="badge-check" className="size-4" aria-hidden />
-          {busyIntent === "phone-confirm"
-            ? t("settings.phone.confirming")
-            : t("settings.phone.confirm")}
-        </button>
-      </Form>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Form method="post" action="/settings#phone" data-testid="phone-resend-form">
-          <input type="hidden" name="intent" value="phone-resend" />
-          <input type="hidden" name="phone" value={pending.e164} />
-          <button
-            type="submit"
-            className="font-medium text-brand-700 hover:underline disabled:opacity-60"
-            disabled={busyIntent !== ""}
-          >
-            {t("settings.phone.resend")}
-          </button>
-        </Form>
+    <PhoneCodeStep
+      sent={t("settings.phone.codeSent", { phone: `\u2066${pending.number}\u2069` })}
+      texts={{
+        code: t("settings.phone.code"),
+        codeHint: t("settings.phone.codeHint"),
+        confirm: t("settings.phone.confirm"),
+        confirming: t("settings.phone.confirming"),
+        resend: t("settings.phone.resend"),
+      }}
+      schema={confirmSchema}
+      hidden={{ phone: pending.e164 }}
+      action="/settings#phone"
+      actionData={actionData}
+      busyIntent={busyIntent}
+      formTestId="phone-confirm-form"
+      otherNumber={
         <Link
           to="/settings?phone=other#phone"
           className="font-medium text-brand-700 hover:underline"
         >
           {t("settings.phone.otherNumber")}
         </Link>
-      </div>
-      {resend?.error?.[""]?.[0] || resend?.error?.phone?.[0] ? (
-        <FormAlert>{resend.error[""]?.[0] ?? resend.error.phone?.[0]}</FormAlert>
-      ) : null}
-    </div>
+      }
+    />
   );
 }

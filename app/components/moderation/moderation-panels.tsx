@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { Card, cardStyles } from "~/components/ui/card";
-import { Icon } from "~/components/ui/icon";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/react";
@@ -51,6 +51,44 @@ const STATUS_STYLE: Record<QueueStatus, string> = {
 
 const small =
   "inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold ring-1 transition disabled:cursor-not-allowed disabled:opacity-60";
+
+const TONE = {
+  plain: "bg-white text-ink ring-line hover:bg-slate-50",
+  danger: "bg-red-600 text-white ring-red-600 hover:bg-red-700",
+  good: "bg-white text-brand-700 ring-brand-200 hover:bg-brand-50",
+  warn: "bg-white text-red-700 ring-red-200 hover:bg-red-50",
+} as const;
+
+/** One of a decision form's buttons: it sends its intent with the form's reason. */
+function DecisionButton({
+  intent,
+  tone,
+  icon,
+  busy,
+  testId,
+  label,
+}: {
+  intent: string;
+  tone: keyof typeof TONE;
+  icon: IconName;
+  busy: boolean;
+  testId: string;
+  label: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      className={`${small} ${TONE[tone]}`}
+      data-testid={testId}
+    >
+      <Icon name={icon} className="size-4" aria-hidden />
+      {label}
+    </button>
+  );
+}
 
 export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown }) {
   const { t } = useTranslation("moderation");
@@ -183,55 +221,43 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
         >
           {(busy) => (
             <div className="flex flex-wrap gap-2">
-              <button
-                type="submit"
-                name="intent"
-                value="dismiss"
-                disabled={busy}
-                className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
-                data-testid="action-dismiss"
-              >
-                <Icon name="check" className="size-4" aria-hidden />
-                {t("page.actions.dismiss")}
-              </button>
+              <DecisionButton
+                intent="dismiss"
+                tone="plain"
+                icon="check"
+                busy={busy}
+                testId="action-dismiss"
+                label={t("page.actions.dismiss")}
+              />
               {canRemove ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value="remove"
-                  disabled={busy}
-                  className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
-                  data-testid="action-remove"
-                >
-                  <Icon name="trash" className="size-4" aria-hidden />
-                  {t("page.actions.remove")}
-                </button>
+                <DecisionButton
+                  intent="remove"
+                  tone="danger"
+                  icon="trash"
+                  busy={busy}
+                  testId="action-remove"
+                  label={t("page.actions.remove")}
+                />
               ) : null}
               {canRestore ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value="restore"
-                  disabled={busy}
-                  className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
-                  data-testid="action-restore"
-                >
-                  <Icon name="rotate-ccw" className="size-4" aria-hidden />
-                  {t("page.actions.restore")}
-                </button>
+                <DecisionButton
+                  intent="restore"
+                  tone="good"
+                  icon="rotate-ccw"
+                  busy={busy}
+                  testId="action-restore"
+                  label={t("page.actions.restore")}
+                />
               ) : null}
               {canSuspend ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value="suspend"
-                  disabled={busy}
-                  className={`${small} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
-                  data-testid="action-suspend"
-                >
-                  <Icon name="ban" className="size-4" aria-hidden />
-                  {t("page.actions.suspend")}
-                </button>
+                <DecisionButton
+                  intent="suspend"
+                  tone="warn"
+                  icon="ban"
+                  busy={busy}
+                  testId="action-suspend"
+                  label={t("page.actions.suspend")}
+                />
               ) : null}
             </div>
           )}
@@ -274,17 +300,14 @@ export function SuspendedList({ members, reply }: { members: SuspendedView[]; re
                 className="mt-3 space-y-3"
               >
                 {(busy) => (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="lift"
-                    disabled={busy}
-                    className={`${small} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
-                    data-testid="action-lift"
-                  >
-                    <Icon name="user-check" className="size-4" aria-hidden />
-                    {t("page.actions.lift")}
-                  </button>
+                  <DecisionButton
+                    intent="lift"
+                    tone="good"
+                    icon="user-check"
+                    busy={busy}
+                    testId="action-lift"
+                    label={t("page.actions.lift")}
+                  />
                 )}
               </DecisionForm>
             </Suspense>
@@ -469,28 +492,22 @@ export function ReportedRatings({
             >
               {(busy) => (
                 <div className="flex flex-wrap gap-2">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="rating-dismiss"
-                    disabled={busy}
-                    className={`${small} bg-white text-ink ring-line hover:bg-slate-50`}
-                    data-testid="rating-dismiss"
-                  >
-                    <Icon name="check" className="size-4" aria-hidden />
-                    {t("page.ratings.dismiss")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="rating-remove"
-                    disabled={busy}
-                    className={`${small} bg-red-600 text-white ring-red-600 hover:bg-red-700`}
-                    data-testid="rating-remove"
-                  >
-                    <Icon name="trash" className="size-4" aria-hidden />
-                    {t("page.ratings.remove")}
-                  </button>
+                  <DecisionButton
+                    intent="rating-dismiss"
+                    tone="plain"
+                    icon="check"
+                    busy={busy}
+                    testId="rating-dismiss"
+                    label={t("page.ratings.dismiss")}
+                  />
+                  <DecisionButton
+                    intent="rating-remove"
+                    tone="danger"
+                    icon="trash"
+                    busy={busy}
+                    testId="rating-remove"
+                    label={t("page.ratings.remove")}
+                  />
                 </div>
               )}
             </DecisionForm>

@@ -79,67 +79,22 @@ export function RatingList({
                     </div>
                   ) : null}
                   {item.canAnswer ? (
-                    <details className="mt-3" open={Boolean(failed) || undefined}>
-                      <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-                        {list.texts.reply}
-                      </summary>
-                      <Form
-                        method="post"
-                        className="mt-2 space-y-2"
-                        data-testid="rating-answer-form"
-                      >
-                        <input type="hidden" name="intent" value="rating-answer" />
-                        <input type="hidden" name="ratingId" value={item.id} />
-                        <label
-                          className="block text-sm font-medium text-ink"
-                          htmlFor={`answer-${item.id}`}
-                        >
-                          {list.texts.replyLabel}
-                        </label>
-                        <textarea
-                          id={`answer-${item.id}`}
-                          name="reply"
-                          rows={3}
-                          dir="auto"
-                          defaultValue={typeof typed?.reply === "string" ? typed.reply : ""}
-                          className={inputStyles}
-                        />
-                        {failed ? <FormAlert>{failed}</FormAlert> : null}
-                        <button type="submit" className={buttonStyles.primary}>
-                          {list.texts.replySubmit}
-                        </button>
-                      </Form>
-                    </details>
+                    <FoldedTextForm
+                      kind="answer"
+                      texts={list.texts}
+                      ratingId={item.id}
+                      typed={typed}
+                      failed={failed}
+                    />
                   ) : null}
                   {item.canReport ? (
-                    <details className="mt-3" open={Boolean(failed) || undefined}>
-                      <summary className="cursor-pointer text-xs font-semibold text-muted">
-                        {list.texts.report}
-                      </summary>
-                      <Form
-                        method="post"
-                        className="mt-2 space-y-2"
-                        data-testid="rating-report-form"
-                      >
-                        <input type="hidden" name="intent" value="rating-report" />
-                        <input type="hidden" name="ratingId" value={item.id} />
-                        <label className="block text-sm text-ink" htmlFor={`report-${item.id}`}>
-                          {list.texts.reportDetails}
-                        </label>
-                        <textarea
-                          id={`report-${item.id}`}
-                          name="details"
-                          rows={2}
-                          dir="auto"
-                          defaultValue={typeof typed?.details === "string" ? typed.details : ""}
-                          className={inputStyles}
-                        />
-                        {failed ? <FormAlert>{failed}</FormAlert> : null}
-                        <button type="submit" className={buttonStyles.secondary}>
-                          {list.texts.reportSubmit}
-                        </button>
-                      </Form>
-                    </details>
+                    <FoldedTextForm
+                      kind="report"
+                      texts={list.texts}
+                      ratingId={item.id}
+                      typed={typed}
+                      failed={failed}
+                    />
                   ) : item.reported ? (
                     <p className="mt-3 text-xs text-muted">{list.texts.reported}</p>
                   ) : null}
@@ -150,5 +105,70 @@ export function RatingList({
         </ul>
       )}
     </section>
+  );
+}
+
+/** A form folded under a summary: one text box about one rating, its error, its button. */
+function FoldedTextForm({
+  kind,
+  texts,
+  ratingId,
+  typed,
+  failed,
+}: {
+  kind: "answer" | "report";
+  texts: RatingListView["texts"];
+  ratingId: string;
+  /** What was sent before the action refused it, kept. */
+  typed: Record<string, unknown> | undefined;
+  failed: string | null | undefined;
+}) {
+  const form =
+    kind === "answer"
+      ? {
+          summary: texts.reply,
+          summaryClass: "text-sm text-brand-700",
+          field: "reply",
+          label: texts.replyLabel,
+          rows: 3,
+          submit: texts.replySubmit,
+          button: buttonStyles.primary,
+        }
+      : {
+          summary: texts.report,
+          summaryClass: "text-xs text-muted",
+          field: "details",
+          label: texts.reportDetails,
+          rows: 2,
+          submit: texts.reportSubmit,
+          button: buttonStyles.secondary,
+        };
+  const id = `${form.field}-${ratingId}`;
+  const kept = typed?.[form.field];
+  return (
+    <details className="mt-3" open={Boolean(failed) || undefined}>
+      <summary className={`cursor-pointer font-semibold ${form.summaryClass}`}>
+        {form.summary}
+      </summary>
+      <Form method="post" className="mt-2 space-y-2" data-testid={`rating-${kind}-form`}>
+        <input type="hidden" name="intent" value={`rating-${kind}`} />
+        <input type="hidden" name="ratingId" value={ratingId} />
+        <label className="block text-sm font-medium text-ink" htmlFor={id}>
+          {form.label}
+        </label>
+        <textarea
+          id={id}
+          name={form.field}
+          rows={form.rows}
+          dir="auto"
+          defaultValue={typeof kept === "string" ? kept : ""}
+          className={inputStyles}
+        />
+        {failed ? <FormAlert>{failed}</FormAlert> : null}
+        <button type="submit" className={form.button}>
+          {form.submit}
+        </button>
+      </Form>
+    </details>
   );
 }

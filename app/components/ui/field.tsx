@@ -111,6 +111,50 @@ export function PasswordField(props: PresetProps) {
   return <Field type="password" dir="ltr" maxLength={128} required {...props} />;
 }
 
+/** A phone number: digits and +, left to right in both languages, the phone keyboard. */
+export function PhoneField(props: PresetProps) {
+  return (
+    <Field
+      type="tel"
+      dir="ltr"
+      inputMode="tel"
+      autoComplete="tel"
+      maxLength={40}
+      required
+      {...props}
+    />
+  );
+}
+
+/** A code texted to a phone: short, centred, spaced, filled in by the phone's own suggestion. */
+export function CodeField(props: Omit<PresetProps, "className">) {
+  return (
+    <Field
+      type="text"
+      dir="ltr"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={20}
+      required
+      className={`${inputStyles} max-w-48 text-center text-lg tracking-[0.3em]`}
+      {...props}
+    />
+  );
+}
+
+/** A button that looks like a link: the small second actions under a form (send again…). */
+export function TextButton({ children, disabled }: { children: ReactNode; disabled?: boolean }) {
+  return (
+    <button
+      type="submit"
+      className="font-medium text-brand-700 hover:underline disabled:opacity-60"
+      disabled={disabled}
+    >
+      {children}
+    </button>
+  );
+}
+
 export function FormAlert({
   tone = "error",
   title,

@@ -1,13 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { statusBeforeHold, systemRemovalCode } from "./moderation-schemas";
 import {
-  type Actor,
-  assertModerator,
+  decide,
+  type ListingDecision,
   lockListing,
-  parseModerationReason,
   recordAction,
   resolveOpenReports,
 } from "./moderator.server";
@@ -21,15 +19,8 @@ export async function dismissReports({
   actor,
   listingId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  listingId: string;
-  reason: unknown;
-}): Promise<{ dismissed: number; restored: boolean }> {
-  return db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+}: ListingDecision): Promise<{ dismissed: number; restored: boolean }> {
+  return decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const listing = await lockListing(tx, listingId);
     const dismissed = await resolveOpenReports(tx, listing.id, "dismissed", moderator.id);
     if (dismissed === 0) throw new AppError("NO_OPEN_REPORTS");

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { listings, users } from "~/db/schema";
 import { AppError } from "~/utils/app-error";
 import { OWNER_SUSPENDED, OWNER_SUSPENDED_SOLD } from "./moderation-schemas";
-import { assertModerator, parseModerationReason, recordAction } from "./moderator.server";
+import { decide, recordAction } from "./moderator.server";
 import { lockMember, type MemberDecision } from "./suspend-member.server";
 
 /**
@@ -15,9 +15,7 @@ export async function liftSuspension({
   userId,
   reason: rawReason,
 }: MemberDecision): Promise<{ restoredListings: number }> {
-  return db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+  return decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const member = await lockMember(tx, userId);
     if (!member.suspendedAt) throw new AppError("MEMBER_NOT_SUSPENDED");
 

@@ -9,6 +9,10 @@ import { type ModerationAction, moderationReason } from "./moderation-schemas";
 export type Actor = Pick<Member, "id" | "role"> | null;
 type Tx = Pick<Database, "select" | "insert">;
 
+/** What a moderator's decision is given: who decides, about what, and the reason as typed. */
+export type Decision<Target> = { db: Database; actor: Actor; reason: unknown } & Target;
+export type ListingDecision = Decision<{ listingId: string }>;
+
 /**
  * Moderation exists only for moderators: anyone else — a visitor, a member, a suspended
  * moderator — gets NOT_FOUND, so the pages and actions do not even admit they are there. The role
@@ -23,6 +27,23 @@ export async function assertModerator(db: Tx, actor: Actor): Promise<{ id: strin
     .limit(1);
   if (row?.role !== "moderator" || row.suspendedAt) throw new AppError("NOT_FOUND");
   return { id: actor.id };
+}
+
+/**
+ * A moderator's decision, made in one transaction: the moderator is checked in it (assertModerator)
+ * and the reason cleaned (parseModerationReason) before `make` changes anything.
+ */
+export function decide<T>(
+  db: Database,
+  actor: Actor,
+  rawReason: unknown,
+  make: (tx: Database, moderator: { id: string }, reason: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const moderator = await assertModerator(tx, actor);
+    const reason = parseModerationReason(rawReason);
+    return make(tx, moderator, reason);
+  });
 }
 
 /** A moderator's reason, cleaned (moderation-schemas' moderationReason), or what to fix in it. */

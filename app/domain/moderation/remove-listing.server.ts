@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import {
-  type Actor,
-  assertModerator,
+  decide,
+  type ListingDecision,
   lockListing,
-  parseModerationReason,
   recordAction,
   resolveOpenReports,
 } from "./moderator.server";
@@ -19,15 +17,8 @@ export async function removeListing({
   actor,
   listingId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  listingId: string;
-  reason: unknown;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+}: ListingDecision): Promise<void> {
+  await decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const listing = await lockListing(tx, listingId);
     await tx
       .update(listings)

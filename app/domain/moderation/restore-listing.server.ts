@@ -1,14 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { listings, users } from "~/db/schema";
 import type { ListingStatus } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
 import { statusBeforeHold } from "./moderation-schemas";
 import {
-  type Actor,
-  assertModerator,
+  decide,
+  type ListingDecision,
   lockListing,
-  parseModerationReason,
   recordAction,
   resolveOpenReports,
 } from "./moderator.server";
@@ -23,15 +21,8 @@ export async function restoreListing({
   actor,
   listingId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  listingId: string;
-  reason: unknown;
-}): Promise<{ status: Exclude<ListingStatus, "removed"> }> {
-  return db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+}: ListingDecision): Promise<{ status: Exclude<ListingStatus, "removed"> }> {
+  return decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const listing = await lockListing(tx, listingId);
     if (listing.status !== "removed") throw new AppError("LISTING_NOT_HIDDEN");
     const [owner] = await tx

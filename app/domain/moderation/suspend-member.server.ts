@@ -9,12 +9,7 @@ import {
   OWNER_SUSPENDED,
   OWNER_SUSPENDED_SOLD,
 } from "./moderation-schemas";
-import {
-  type Actor,
-  assertModerator,
-  parseModerationReason,
-  recordAction,
-} from "./moderator.server";
+import { type Decision, decide, recordAction } from "./moderator.server";
 
 const MEMBER_ID_MAX = 200;
 
@@ -34,12 +29,7 @@ export async function lockMember(db: Pick<Database, "select">, userId: unknown) 
 }
 
 /** A moderator's decision about a member (suspend, lift): who decides, about whom, and why. */
-export interface MemberDecision {
-  db: Database;
-  actor: Actor;
-  userId: unknown;
-  reason: unknown;
-}
+export type MemberDecision = Decision<{ userId: unknown }>;
 
 /**
  * A moderator suspends a member: they cannot sign in (the sign-in page says why), every session
@@ -54,9 +44,7 @@ export async function suspendMember({
   userId,
   reason: rawReason,
 }: MemberDecision): Promise<{ hiddenListings: number }> {
-  return db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+  return decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const member = await lockMember(tx, userId);
     if (member.role === "moderator") throw new AppError("CANNOT_SUSPEND_MODERATOR");
     if (member.suspendedAt) throw new AppError("MEMBER_ALREADY_SUSPENDED");

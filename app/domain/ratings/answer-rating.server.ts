@@ -1,33 +1,21 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { ratings } from "~/db/schema";
-import type { Member } from "~/domain/accounts/session.server";
-import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { AppError } from "~/utils/app-error";
-import { parseRatingForm, ratingReplySchema } from "./rating-rules";
+import { parseRatingForm, type RatingFormAction, ratingReplySchema } from "./rating-rules";
 
 /**
  * The rated member answers a rating of them once, publicly. Anyone else — and a removed rating —
  * gets NOT_FOUND; a second answer RATING_ALREADY_ANSWERED.
  */
-export async function answerRating({
-  db,
-  member,
-  input,
-}: {
-  db: Database;
-  member: Pick<Member, "id">;
-  input: unknown;
-}): Promise<void> {
+export async function answerRating({ db, member, input }: RatingFormAction): Promise<void> {
   const { ratingId, reply } = parseRatingForm(
     ratingReplySchema,
     input,
     "RATING_REPLY_EMPTY",
     "reply",
   );
-  if (!isConversationId(ratingId)) throw new AppError("NOT_FOUND");
   const mine = and(
-    eq(ratings.id, ratingId.toLowerCase()),
+    eq(ratings.id, ratingId),
     eq(ratings.ratedId, member.id),
     isNull(ratings.removedAt),
   );

@@ -5,7 +5,8 @@ import { isConversationId } from "~/domain/messaging/conversation-access.server"
 import {
   type Actor,
   assertModerator,
-  parseModerationReason,
+  type Decision,
+  decide,
   recordAction,
 } from "~/domain/moderation/moderator.server";
 import { AppError } from "~/utils/app-error";
@@ -19,15 +20,8 @@ export async function removeRating({
   actor,
   ratingId,
   reason: rawReason,
-}: {
-  db: Database;
-  actor: Actor;
-  ratingId: unknown;
-  reason: unknown;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    const moderator = await assertModerator(tx, actor);
-    const reason = parseModerationReason(rawReason);
+}: Decision<{ ratingId: unknown }>): Promise<void> {
+  await decide(db, actor, rawReason, async (tx, moderator, reason) => {
     const rating = await openRating(tx, ratingId);
     await tx
       .update(ratings)

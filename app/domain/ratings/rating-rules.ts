@@ -1,4 +1,7 @@
 import { type ZodType, z } from "zod";
+import type { Database } from "~/db/client.server";
+import type { Member } from "~/domain/accounts/session.server";
+import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError, type AppErrorCode } from "~/utils/app-error";
 import { toLatinDigits } from "~/utils/numbers";
 import { characterCount, cleanMultiline } from "~/utils/user-text";
@@ -138,9 +141,22 @@ const comment = z
 export const ratingSchema = z.object({ stars, tags, comment });
 export type RatingInput = z.output<typeof ratingSchema>;
 
+/** What answering or reporting a rating is given: the member, and the form as it was sent. */
+export interface RatingFormAction {
+  db: Database;
+  member: Pick<Member, "id">;
+  input: unknown;
+}
+
+/** A rating's id as a form sends it: an id of the wrong shape is one nobody may see. */
+const ratingId = z
+  .string({ error: "NOT_FOUND" })
+  .refine(isListingId, "NOT_FOUND")
+  .transform((id) => id.toLowerCase());
+
 /** The rated member's one public answer. */
 export const ratingReplySchema = z.object({
-  ratingId: z.string({ error: "NOT_FOUND" }),
+  ratingId,
   reply: z
     .string({ error: "RATING_REPLY_EMPTY" })
     .transform(cleanComment)
@@ -154,7 +170,7 @@ export const ratingReplySchema = z.object({
 
 /** A member's report of a rating, with optional details. */
 export const ratingReportSchema = z.object({
-  ratingId: z.string({ error: "NOT_FOUND" }),
+  ratingId,
   details: z
     .string()
     .optional()

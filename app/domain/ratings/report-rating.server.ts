@@ -1,11 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { ratingReports, ratings } from "~/db/schema";
 import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
-import type { Member } from "~/domain/accounts/session.server";
-import { isConversationId } from "~/domain/messaging/conversation-access.server";
 import { AppError } from "~/utils/app-error";
-import { parseRatingForm, ratingReportSchema } from "./rating-rules";
+import { parseRatingForm, type RatingFormAction, ratingReportSchema } from "./rating-rules";
 
 /** A person reports a rating now and then; a campaign reports a seller's every rating. */
 const RATING_REPORTS_PER_MEMBER: RateLimitRule = {
@@ -18,26 +15,17 @@ const RATING_REPORTS_PER_MEMBER: RateLimitRule = {
  * A signed-in member reports a rating they did not write, once; it goes to the moderators' queue.
  * A removed or unknown rating is NOT_FOUND.
  */
-export async function reportRating({
-  db,
-  member,
-  input,
-}: {
-  db: Database;
-  member: Pick<Member, "id">;
-  input: unknown;
-}): Promise<void> {
+export async function reportRating({ db, member, input }: RatingFormAction): Promise<void> {
   const { ratingId, details } = parseRatingForm(
     ratingReportSchema,
     input,
     "REPORT_DETAILS_TOO_LONG",
     "details",
   );
-  if (!isConversationId(ratingId)) throw new AppError("NOT_FOUND");
   const [rating] = await db
     .select({ id: ratings.id, raterId: ratings.raterId })
     .from(ratings)
-    .where(and(eq(ratings.id, ratingId.toLowerCase()), isNull(ratings.removedAt)))
+    .where(and(eq(ratings.id, ratingId), isNull(ratings.removedAt)))
     .limit(1);
   if (!rating) throw new AppError("NOT_FOUND");
   if (rating.raterId === member.id) throw new AppError("CANNOT_REPORT_OWN_RATING");

@@ -16,7 +16,7 @@ import { changePassword } from "./change-password.server";
 import { confirmEmail, resendConfirmation } from "./confirm-email.server";
 import { deleteAccount } from "./delete-account.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, hitRateLimits, type RateLimitRule } from "./rate-limit.server";
 import { getMember, requireMember, safeRedirect } from "./session.server";
 import { signIn } from "./sign-in.server";
 import { signOutEverywhere } from "./sign-out.server";
@@ -267,6 +267,36 @@ describe("the rate limiter", () => {
     expect(await hitRateLimit(database.db, rule, "a", t0 + 61_000)).toEqual({ limited: false });
     const rows = await database.db.select().from(rateLimits);
     expect(rows.some((r) => r.key.includes("a@") || r.key.endsWith(":a"))).toBe(false);
+  });
+
+  it("counts nothing for an attempt a rule refused: a burst refusal leaves the minute alone", async () => {
+    const burst = { name: "test:burst", max: 2, windowSeconds: 10 };
+    const minute = { name: "test:minute", max: 3, windowSeconds: 60 };
+    const rules: [RateLimitRule, string][] = [
+      [burst, "m"],
+      [minute, "m"],
+    ];
+    const t0 = 5_000_000;
+    expect(await hitRateLimits(database.db, rules, t0)).toEqual({ limited: false });
+    expect(await hitRateLimits(database.db, rules, t0)).toEqual({ limited: false });
+    for (let n = 0; n < 5; n++) {
+      expect(await hitRateLimits(database.db, rules, t0 + 1000)).toEqual({
+        limited: true,
+        retryAfterSeconds: 9,
+      });
+    }
+    // The burst is over; the five refusals did not count towards the minute, so one more passes.
+    expect(await hitRateLimits(database.db, rules, t0 + 11_000)).toEqual({ limited: false });
+    // The minute refuses the next one, and gives the burst its place back.
+    expect(await hitRateLimits(database.db, rules, t0 + 12_000)).toEqual({
+      limited: true,
+      retryAfterSeconds: 48,
+    });
+    const [row] = await database.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'test:burst:%'`);
+    expect(row?.count).toBe(1);
   });
 
   it("limits sign-ups per address of origin", async () => {

@@ -82,19 +82,29 @@ async function refund(db: Database, hits: readonly Hit[], amount: number) {
   }
 }
 
-/** Checks several rules; the first one that trips wins (all are counted). */
+/**
+ * Checks several rules in order; the first one that trips refuses the attempt, and a refused
+ * attempt counts nothing further: the rules before it are given their count back, the rules after
+ * it are not counted. Otherwise, with requests arriving at once, the ones a short rule (a burst)
+ * refuses could take the places of a longer rule (a minute) before the ones the burst let through
+ * reached it, and fewer than the limit would pass.
+ */
 export async function hitRateLimits(
   db: Database,
   checks: [RateLimitRule, string | undefined][],
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  let result: RateLimitResult = { limited: false };
+  const hits: Hit[] = [];
   for (const [rule, subject] of checks) {
     if (!subject) continue;
-    const hit = await hitRateLimit(db, rule, subject, now);
-    if (hit.limited && !result.limited) result = hit;
+    const hit = await countHit(db, rule, subject, now, 1);
+    if (hit.count > rule.max) {
+      await refund(db, hits, 1);
+      return { limited: true, retryAfterSeconds: secondsLeft(hit, now) };
+    }
+    hits.push(hit);
   }
-  return result;
+  return { limited: false };
 }
 
 /** E-mail addresses and IPs are stored hashed: the table needs to count them, not know them. */

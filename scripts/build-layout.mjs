@@ -20,6 +20,7 @@ export const commands = {
   "seed:demo": { source: "server/cli/seed-demo.ts", file: "seed-demo" },
   "user:role": { source: "server/cli/user-role.ts", file: "user-role" },
   "media:migrate": { source: "server/cli/media-migrate.ts", file: "media-migrate" },
+  "photos:fingerprint": { source: "server/cli/photos-fingerprint.ts", file: "photos-fingerprint" },
   jobs: { source: "server/cli/work-jobs.ts", file: "jobs" },
 };
 

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "~/utils/app-error";
 import { countMediaBytesWritten } from "./media-usage.server";
+import { type PhotoPrints, photoPrints } from "./photo-fingerprint.server";
 import type { MediaStorage } from "./storage.server";
 
 export const MAX_LISTING_IMAGES = 10;
@@ -26,6 +27,8 @@ export interface StoredImage {
   width: number;
   height: number;
   variants: { width: number; height: number; key: string }[];
+  /** Its fingerprint (decision 039); absent for a blank photo and those from before them. */
+  prints?: PhotoPrints | null;
 }
 
 export interface ProcessedImage {
@@ -34,6 +37,8 @@ export interface ProcessedImage {
   height: number;
   /** Smallest first. */
   variants: { width: number; height: number; bytes: Buffer }[];
+  /** The upright photo's fingerprint, for the duplicate and stolen-photo checks (null: blank). */
+  prints: PhotoPrints | null;
 }
 
 /** The variant widths for an image `width` pixels wide (after orientation). Never upscales. */
@@ -94,7 +99,8 @@ export async function processListingImage(bytes: Uint8Array): Promise<ProcessedI
       variants.push({ width: info.width, height: info.height, bytes: data });
     }
     const top = variants[variants.length - 1]!;
-    return { width: top.width, height: top.height, variants };
+    const prints = await photoPrints(base.data, raw);
+    return { width: top.width, height: top.height, variants, prints };
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Corrupt data, a truncated file, the pixel limit, the timeout: all the same to the member.
@@ -151,7 +157,7 @@ export async function writeImage(
     written.push(key);
     variants.push({ width: variant.width, height: variant.height, key });
   }
-  return { storageKey, width: image.width, height: image.height, variants };
+  return { storageKey, width: image.width, height: image.height, variants, prints: image.prints };
 }
 
 /** Every file of one stored image, e.g. to delete it. */

@@ -140,6 +140,12 @@ export const listings = pgTable(
   ],
 );
 
+/** A PhotoPrints as JSON: each fingerprint as [hash as decimal text, colours as hex]. */
+export interface StoredPrints {
+  own: [string, string];
+  probes: [string, string][];
+}
+
 export const listingImages = pgTable(
   "listing_images",
   {
@@ -155,9 +161,22 @@ export const listingImages = pgTable(
     isPrimary: boolean("is_primary").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The photo's fingerprint (app/media/photo-fingerprint.server.ts, decision 039): its 64-bit
+     * perceptual hash and its colours (hex). Null until fingerprinted: photos from before it are
+     * fingerprinted by the `photos:fingerprint` command.
+     */
+    photoHash: bigint("photo_hash", { mode: "bigint" }),
+    photoColours: text("photo_colours"),
   },
   (t) => [
     index("listing_images_listing_idx").on(t.listingId, t.sortOrder),
+    // The hash's four 16-bit bands, each indexed: a photo within a few bits shares one of them.
+    ...[48, 32, 16, 0].map((shift, band) =>
+      index(`listing_images_photo_band${band}_idx`)
+        .on(sql`((${t.photoHash} >> ${sql.raw(String(shift))}) & 65535)`)
+        .where(sql`${t.photoHash} is not null`),
+    ),
     uniqueIndex("listing_images_one_primary_key").on(t.listingId).where(sql`${t.isPrimary}`),
     check("listing_images_dimensions", sql`${t.width} > 0 and ${t.height} > 0`),
   ],
@@ -184,6 +203,8 @@ export const stagedPhotos = pgTable(
     width: integer("width"),
     height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The photo's fingerprint and its crop probes, checked when the post takes it. */
+    prints: jsonb("prints").$type<StoredPrints>(),
   },
   (t) => [
     uniqueIndex("staged_photos_user_upload_key").on(t.userId, t.uploadId),

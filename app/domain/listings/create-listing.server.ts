@@ -16,6 +16,7 @@ import {
   type StoredImage,
   storeListingImages,
 } from "~/media/listing-images.server";
+import { fingerprintColumns } from "~/media/photo-fingerprint.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import {
@@ -234,5 +235,6 @@ export function imageRows(
     height: image.height,
     isPrimary: primaryFirst && index === 0,
     sortOrder: firstSortOrder + index,
+    ...fingerprintColumns(image.prints),
   }));
 }

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { stagedPhotos } from "~/db/schema";
 import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { photoPrintsOf, storedPrints } from "~/domain/screening/photo-prints.server";
 import {
   MAX_IMAGE_BYTES,
   MAX_LISTING_IMAGES,
@@ -115,7 +116,12 @@ export async function stagePhoto({
         );
         const [ready] = await db
           .update(stagedPhotos)
-          .set({ variants: image.variants, width: image.width, height: image.height })
+          .set({
+            variants: image.variants,
+            width: image.width,
+            height: image.height,
+            prints: image.prints ? storedPrints(image.prints) : null,
+          })
           .where(eq(stagedPhotos.id, claimed.id))
           .returning();
         if (!ready) throw new AppError("UNEXPECTED");
@@ -192,6 +198,7 @@ export async function takeStagedPhotos(
       width: row.width,
       height: row.height,
       variants: row.variants,
+      prints: row.prints ? photoPrintsOf(row.prints) : null,
     };
   });
 }
@@ -207,7 +214,7 @@ export async function deleteExpiredStagedPhotos({
   now = new Date(),
 }: {
   db: Database;
-  storage: MediaStorage;
+  storage: Pick<MediaStorage, "delete">;
   now?: Date;
 }): Promise<number> {
   const before = new Date(now.getTime() - STAGED_PHOTO_MS);

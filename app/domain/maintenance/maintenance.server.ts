@@ -1,13 +1,16 @@
 import type { Database } from "~/db/client.server";
 import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
 import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.server";
+import { fingerprintStoredPhotos } from "~/domain/screening/fingerprint-photos.server";
 import type { JobSender } from "~/jobs/job-types";
-import type { MediaStorage } from "~/media/storage.server";
+import type { MediaDriver } from "~/media/storage.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { purgeExpired } from "./purge-expired.server";
 import { sweepOrphanPhotos } from "./sweep-orphan-photos.server";
 
 const HOURLY = 60 * 60 * 1000;
+/** About a minute of one core per run (some 10 ms a photo). */
+const PHOTOS_PER_RUN = 5_000;
 
 interface Logger {
   info(object: object, message: string): void;
@@ -36,8 +39,11 @@ export function startMaintenance({
 }: {
   db: Database;
   dataDir: string;
-  /** Where photos live: staged photos no post took are deleted from it. */
-  storage: MediaStorage;
+  /**
+   * Where photos live: staged photos no post took are deleted from it, and photos from before
+   * fingerprints are read from it.
+   */
+  storage: Pick<MediaDriver, "delete" | "read">;
   logger: Logger;
   expiry: ExpiryMail;
 }) {
@@ -67,6 +73,14 @@ export function startMaintenance({
       if (staged > 0) logger.info({ photos: staged }, "deleted staged photos no post took");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
+    }
+    try {
+      // Photos from before fingerprints (decision 039), a few thousand an hour beside the site's
+      // work; `npm run photos:fingerprint` does them all at once.
+      const printed = await fingerprintStoredPhotos({ db, storage, max: PHOTOS_PER_RUN });
+      if (printed.done + printed.failed > 0) logger.info(printed, "fingerprinted older photos");
+    } catch (error) {
+      logger.error({ err: error }, "fingerprinting older photos failed");
     }
   };
   void run();

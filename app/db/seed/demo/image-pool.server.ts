@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { fingerprintColumns, photoPrints } from "~/media/photo-fingerprint.server";
 import type { CategorySlug } from "../../reference-data/types";
 import { demoSvg, IMAGE_CATEGORIES } from "./pictures";
 
@@ -13,6 +14,9 @@ export interface PoolImage {
   variants: { width: number; height: number; key: string }[];
   width: number;
   height: number;
+  /** Its fingerprint (decision 039), so the demo's photos need no fingerprinting later. */
+  photoHash: bigint | null;
+  photoColours: string | null;
 }
 
 /**
@@ -39,12 +43,19 @@ export async function ensureImagePool(dataDir: string): Promise<Record<CategoryS
         variants,
         width: largest.width,
         height: largest.height,
+        photoHash: null,
+        photoColours: null,
       });
       const missing = variants.filter((v) => !fs.existsSync(path.join(dataDir, "media", v.key)));
       if (missing.length > 0) jobs.push(renderImage(dataDir, demoSvg(category, n), missing));
     }
   }
   await Promise.all(jobs);
+  for (const picture of Object.values(pool).flat()) {
+    const middle = picture.variants[1] ?? picture.variants[0]!;
+    const bytes = fs.readFileSync(path.join(dataDir, "media", middle.key));
+    Object.assign(picture, fingerprintColumns(await photoPrints(bytes)));
+  }
   return pool;
 }
 

@@ -43,9 +43,10 @@ export function chunkInsert(
       ${column(detailRows, (r) => JSON.stringify(r.details ?? {}))}::jsonb[])
   )
   insert into listing_images (id, listing_id, storage_key, variants, width, height, is_primary,
-    sort_order, created_at)
+    sort_order, created_at, photo_hash, photo_colours)
   select * from unnest(${i((r) => r.id)}::uuid[], ${i((r) => r.listingId)}::uuid[],
     ${i((r) => r.storageKey)}::text[], ${i((r) => JSON.stringify(r.variants))}::jsonb[],
     ${i((r) => r.width)}::int[], ${i((r) => r.height)}::int[], ${i((r) => r.isPrimary ?? false)}::boolean[],
-    ${i((r) => r.sortOrder ?? 0)}::int[], ${i((r) => time(r.createdAt))}::timestamptz[])`;
+    ${i((r) => r.sortOrder ?? 0)}::int[], ${i((r) => time(r.createdAt))}::timestamptz[],
+    ${i((r) => r.photoHash?.toString() ?? null)}::bigint[], ${i((r) => r.photoColours ?? null)}::text[])`;
 }

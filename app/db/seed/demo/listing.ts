@@ -133,6 +133,8 @@ export function buildListing(
     isPrimary: sortOrder === 0,
     sortOrder,
     createdAt,
+    photoHash: picture.photoHash,
+    photoColours: picture.photoColours,
   }));
   return { listing, detail, images };
 }

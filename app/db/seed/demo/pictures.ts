@@ -176,6 +176,12 @@ export function demoSvg(category: CategorySlug, n: number) {
     fashion: () => drawShirt(color, accent),
     community: () => drawPeople(color, accent),
   }[category]();
+  // Each picture of a category places its subject differently (where, how large, which way it
+  // faces), as photos of two sofas would. Recolourings of one drawing in one place are the same
+  // photo to the duplicate check (app/media/photo-fingerprint.server.ts), as a copy should be.
+  const facing = n % 2 === 0 ? -1 : 1;
+  const scale = d.float(0.7, 1.1);
+  const place = `translate(${640 + d.int(-170, 170)} ${520 + d.int(-70, 50)}) scale(${(facing * scale).toFixed(2)} ${scale.toFixed(2)}) translate(-640 -520)`;
   const sunX = d.int(150, 1130);
   const sunY = d.int(100, 260);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960" viewBox="0 0 1280 960">
@@ -183,6 +189,6 @@ export function demoSvg(category: CategorySlug, n: number) {
   <rect width="1280" height="960" fill="url(#bg)"/>
   <circle cx="${sunX}" cy="${sunY}" r="${d.int(60, 140)}" fill="#fff" opacity=".25"/>
   <rect y="${d.int(700, 760)}" width="1280" height="300" fill="#000" opacity=".07"/>
-  ${shape}
+  <g transform="${place}">${shape}</g>
 </svg>`;
 }

@@ -137,7 +137,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
-export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function selectRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

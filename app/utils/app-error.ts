@@ -99,6 +99,8 @@ export type AppErrorCode =
   | "SAVED_SEARCH_EMPTY"
   // Photos uploaded ahead of the post (decision 025)
   | "STAGED_PHOTO_INVALID"
+  // Screening before publish (issue 30)
+  | "LISTING_REPEATS_YOURS"
   | "STAGED_PHOTO_BUSY"
   | "STAGED_PHOTO_LIMIT"
   // Web Push
@@ -157,6 +159,7 @@ const statusOf: Partial<Record<AppErrorCode, number>> = {
   SAVED_SEARCH_NOT_FOUND: 404,
   SAVED_SEARCH_LIMIT: 409,
   STAGED_PHOTO_INVALID: 400,
+  LISTING_REPEATS_YOURS: 409,
   STAGED_PHOTO_BUSY: 409,
   STAGED_PHOTO_LIMIT: 429,
   PUSH_SUBSCRIPTION_INVALID: 400,

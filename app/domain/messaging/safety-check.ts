@@ -157,9 +157,23 @@ const PAYMENT_PATTERNS = [
 // Invisible characters are dropped before looking for links, so "wa\u200B.me" is still found.
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
+/** The first web address in a text (as written, after NFKC), or null. */
+export function findLink(text: string): string | null {
+  const visible = text.normalize("NFKC").replace(INVISIBLE, "");
+  for (const pattern of URL_PATTERNS) {
+    const match = visible.match(pattern);
+    if (match) {
+      // The whole word the address is in: "www." alone would say little.
+      const start = (match.index ?? 0) + (match[0].length - match[0].trimStart().length);
+      const word = visible.slice(start).split(/\s/)[0] ?? match[0];
+      return word.replace(/^[^\p{L}\p{N}]+/u, "");
+    }
+  }
+  return null;
+}
+
 export function checkMessageSafety(body: string): SafetyFlags {
-  const visible = body.normalize("NFKC").replace(INVISIBLE, "");
-  const link = URL_PATTERNS.some((pattern) => pattern.test(visible));
+  const link = findLink(body) !== null;
   const words = normalizeText(body);
   const payment = PAYMENT_PATTERNS.some((pattern) => pattern.test(words));
   return { link, payment };

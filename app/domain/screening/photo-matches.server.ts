@@ -31,7 +31,7 @@ export type PhotoScope =
  * band, within one bit, with any crop probe — and each candidate is then compared in full.
  */
 export async function findPhotoMatches(
-  db: Database,
+  db: Pick<Database, "execute">,
   photos: readonly (PhotoPrints | null | undefined)[],
   scope: PhotoScope,
   exceptListingId?: string,

@@ -173,6 +173,8 @@ const errors = {
     "This search has a category or filter Souqna does not know. Go back to the results, check the filters and try again.",
   SAVED_SEARCH_EMPTY:
     "Choose a category, a filter or words to search for before saving: a search for everything would tell you about every new listing.",
+  LISTING_REPEATS_YOURS:
+    "You already have this ad on Souqna. Edit it or renew it instead of posting it again.",
   STAGED_PHOTO_INVALID:
     "One of the photos could not be found: it may have expired after 24 hours. Please add it again.",
   STAGED_PHOTO_BUSY: "This photo is still being processed. Please wait a moment.",

@@ -36,7 +36,7 @@ export type ListingChange =
  * Why a text message is sent: recorded with it (sms_messages.purpose), so an operator sees what the
  * SMS budget goes on. Later parts add their own.
  */
-export type SmsPurpose = "verify-phone" | "sign-in" | "number-taken-over";
+export type SmsPurpose = "verify-phone" | "sign-in" | "number-taken-over" | "listing-reviewed";
 
 export type AppJobs = {
   /** One e-mail, rendered in `lang` when it is sent (so a retry renders it again, identically). */

@@ -13,6 +13,8 @@ export type MailTemplate =
   /** Another account proved by SMS that it holds the number this one had verified. */
   | { kind: "phone-taken"; name: string; url: string; phone: string }
   | { kind: "listing-expiring"; name: string; url: string; title: string; expiresAt: Date }
+  /** A moderator decided about a listing the screening held: null `rejection` is an approval. */
+  | { kind: "listing-reviewed"; name: string; url: string; title: string; rejection: string | null }
   | {
       kind: "unread-messages";
       name: string;
@@ -64,6 +66,7 @@ const sections = {
   "sign-up-attempt": "signUpAttempt",
   "phone-taken": "phoneTaken",
   "listing-expiring": "expiring",
+  "listing-reviewed": "listingApproved",
   "unread-messages": "unread",
   "favorite-changed": "priceDrop",
   "saved-search-alert": "savedSearchAlert",
@@ -76,6 +79,9 @@ function sectionOf(template: MailTemplate) {
   }
   if (template.kind === "favorite-changed" && template.change.kind === "sold") {
     return "favoriteSold" as const;
+  }
+  if (template.kind === "listing-reviewed" && template.rejection !== null) {
+    return "listingRejected" as const;
   }
   return sections[template.kind];
 }
@@ -99,6 +105,7 @@ const quoted = (text: string) => isolate(unlinked(text));
 /** Templates that quote what a member wrote, and so end with who wrote it. */
 const QUOTES_MEMBERS: ReadonlySet<MailTemplate["kind"]> = new Set([
   "listing-expiring",
+  "listing-reviewed",
   "unread-messages",
   "favorite-changed",
   "saved-search-alert",
@@ -139,7 +146,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
           })
         : "",
     title:
-      template.kind === "listing-expiring"
+      template.kind === "listing-expiring" || template.kind === "listing-reviewed"
         ? quoted(template.title)
         : template.kind === "unread-messages"
           ? quoted(template.conversations[0]?.title ?? "")
@@ -157,6 +164,10 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
     sender:
       template.kind === "unread-messages" ? quoted(template.conversations[0]?.sender ?? "") : "",
     search: template.kind === "saved-search-alert" ? quoted(template.search) : "",
+    reason:
+      template.kind === "listing-reviewed" && template.rejection !== null
+        ? quoted(template.rejection)
+        : "",
     // Left to right inside any sentence: "+963 …" keeps its plus in front.
     phone: template.kind === "phone-taken" ? `\u2066${template.phone}\u2069` : "",
     formatted:
@@ -189,7 +200,9 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
       section === "unreadDigest" ||
       section === "priceDrop" ||
       section === "favoriteSold" ||
-      section === "savedSearchAlert"
+      section === "savedSearchAlert" ||
+      section === "listingApproved" ||
+      section === "listingRejected"
         ? ""
         : t(`${section}.validity`),
     notYou: t(`${section}.notYou`, vars),

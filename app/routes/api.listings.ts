@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const reply: ListingUploadReply = { redirectTo: `/listing/${outcome.id}` };
   return Response.json(reply, {
     headers: {
-      "Set-Cookie": await context.flash.cookie(params.id ? "listing-updated" : "listing-created"),
+      "Set-Cookie": await context.flash.cookie(outcome.flash),
     },
   });
 }

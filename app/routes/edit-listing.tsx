@@ -93,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const listing = await loadOwnListing({ db, lang }, member, params.id);
   const outcome = await saveListingEdit({ request, context, listingId: listing.id });
   if (!outcome.ok) return data(outcome.result, outcome.init);
-  return context.flash.redirect(`/listing/${outcome.id}`, "listing-updated");
+  return context.flash.redirect(`/listing/${outcome.id}`, outcome.flash);
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import {
   AuditLog,
   decisionReply,
+  HeldListingCard,
   QueueItemCard,
   ReportedRatings,
   SuspendedList,
@@ -24,6 +25,12 @@ import {
   listReportedRatings,
   removeRating,
 } from "~/domain/ratings/moderate-rating.server";
+import {
+  approveHeldListing,
+  listHeldListings,
+  rejectHeldListing,
+  reviewTimes,
+} from "~/domain/screening/review-queue.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -33,6 +40,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
 import {
+  reviewTimesText,
+  toHeldView,
   toLogView,
   toQueueView,
   toReportedRatingView,
@@ -53,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (member?.role !== "moderator") notFound();
   try {
     // The domain checks the role again, from the database, on every call.
+    const held = await listHeldListings({ db, actor: member });
+    const times = await reviewTimes(db);
     const queue = await listReportQueue({ db, actor: member });
     const suspended = await listSuspendedMembers({ db, actor: member });
     const log = await listModerationLog({ db, actor: member });
@@ -67,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         formatted: formatNumber(lang, queue.length),
       }),
       logIntro: t("page.logIntro", { formatted: formatNumber(lang, LOG_LIMIT) }),
+      review: reviewTimesText(lang, times),
+      held: held.map((item) => toHeldView(lang, item, storage)),
       queue: queue.map((item) => toQueueView(lang, item, storage)),
       suspended: suspended.map((entry) => toSuspendedView(lang, entry)),
       log: log.map((entry) => toLogView(lang, entry)),
@@ -97,8 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   const { reason } = submission.value;
   const actor = member;
+  const notices = { jobs: context.jobs, publicUrl: context.env.PUBLIC_URL };
   try {
-    if (intent === "dismiss") await dismissReports({ db, actor, listingId, reason });
+    if (intent === "approve")
+      await approveHeldListing({ db, actor, listingId, reason, ...notices });
+    else if (intent === "reject")
+      await rejectHeldListing({ db, actor, listingId, reason, ...notices });
+    else if (intent === "dismiss") await dismissReports({ db, actor, listingId, reason });
     else if (intent === "remove") await removeListing({ db, actor, listingId, reason });
     else if (intent === "restore") await restoreListing({ db, actor, listingId, reason });
     else if (intent === "suspend") await suspendMember({ db, actor, userId, reason });
@@ -117,10 +135,11 @@ export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useNamespace("moderation", loaderData.translations.moderation);
-  const { queue, suspended, log, ratings } = loaderData;
+  const { held, queue, suspended, log, ratings } = loaderData;
   // A failure about a listing or member no longer shown (e.g. its reports were just closed)
   // is shown above everything.
   const shown =
+    held.some((item) => decisionReply(actionData, { listingId: item.id })) ||
     queue.some((item) => decisionReply(actionData, { listingId: item.id })) ||
     suspended.some((member) => decisionReply(actionData, { userId: member.id })) ||
     ratings.some((rating) => decisionReply(actionData, { ratingId: rating.id }));
@@ -139,6 +158,32 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         <p className="mt-2 max-w-3xl text-muted">{t("page.intro")}</p>
       </header>
       {unplaced ? <FormAlert>{unplaced}</FormAlert> : null}
+
+      <section aria-labelledby="review-title" className="space-y-4" data-testid="review-queue">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="review-title" className="text-xl font-semibold text-ink">
+            {t("review.title")}
+          </h2>
+          <p className="text-sm text-muted" data-testid="review-count">
+            {loaderData.review.count}
+          </p>
+        </div>
+        <p className="max-w-3xl text-sm text-muted">{t("review.intro")}</p>
+        <p className="text-sm font-medium text-ink" data-testid="review-times">
+          {loaderData.review.times}
+        </p>
+        {held.length === 0 ? (
+          <Card as="p" className="px-6 py-10 text-center text-muted" testId="review-empty">
+            {t("review.empty")}
+          </Card>
+        ) : (
+          <div className="space-y-4">
+            {held.map((item) => (
+              <HeldListingCard key={item.id} item={item} reply={actionData} />
+            ))}
+          </div>
+        )}
+      </section>
 
       <section aria-labelledby="queue-title" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveNewListing({ request, context });
   if (!outcome.ok) return data(outcome.result, outcome.init);
-  return context.flash.redirect(`/listing/${outcome.id}`, "listing-created");
+  return context.flash.redirect(`/listing/${outcome.id}`, outcome.flash);
 }
 
 export const headers: Route.HeadersFunction = withActionHeaders;

@@ -151,6 +151,11 @@ const EnvSchema = z.object({
   LISTING_CHANGES_PER_MEMBER_PER_HOUR: rate(60),
   PHOTOS_PER_MEMBER_PER_HOUR: rate(200),
   PHOTOS_PER_IP_PER_HOUR: rate(600),
+  /**
+   * The risk score (app/domain/screening/risk-score.ts, 0–100) from which a new or edited listing
+   * is held "Under review" instead of published. 101 holds only copied photos, which always hold.
+   */
+  SCREENING_HOLD_SCORE: z.coerce.number().int().min(1).max(101).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_USD_RATE: z.coerce.number().positive().default(0.0083),
   /** A JSON service answering `{ "date": "YYYY-MM-DD", "rates": { "USD": n } }` for base SYP. */

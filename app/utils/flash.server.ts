@@ -22,6 +22,7 @@ export const flashKeys = [
   "rating-reported",
   "listing-created",
   "listing-updated",
+  "listing-held",
   "listing-deleted",
   "listing-renewed",
   "favorite-added",

@@ -11,14 +11,23 @@ import type { loader as rootLoader } from "~/root";
 export function ClearDraftOnSuccess({ listingId }: { listingId: string }) {
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.key ?? null;
   useEffect(() => {
-    if (flash !== "listing-created" && flash !== "listing-updated") return;
+    if (flash !== "listing-created" && flash !== "listing-updated" && flash !== "listing-held")
+      return;
     // The draft code is fetched only right after a save: the listing page does not carry it.
     void import("./draft-storage").then(
       ({ CREATE_DRAFT_KEY, clearDraft, editDraftKey, takeSubmitted }) => {
-        const key = flash === "listing-created" ? CREATE_DRAFT_KEY : editDraftKey(listingId);
+        // A held post or edit: whichever of the two drafts was just sent.
+        const keys =
+          flash === "listing-created"
+            ? [CREATE_DRAFT_KEY]
+            : flash === "listing-updated"
+              ? [editDraftKey(listingId)]
+              : [CREATE_DRAFT_KEY, editDraftKey(listingId)];
         try {
-          if (takeSubmitted(window.sessionStorage, key, Date.now)) {
-            clearDraft(window.localStorage, key);
+          for (const key of keys) {
+            if (takeSubmitted(window.sessionStorage, key, Date.now)) {
+              clearDraft(window.localStorage, key);
+            }
           }
         } catch {
           // Storage unavailable: there is no draft to clear either.

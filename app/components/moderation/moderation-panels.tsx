@@ -7,6 +7,7 @@ import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/react";
 import { type FormReply, isFormReply } from "~/utils/form-reply";
 import type {
+  HeldView,
   LogView,
   QueueStatus,
   QueueView,
@@ -46,6 +47,7 @@ const STATUS_STYLE: Record<QueueStatus, string> = {
   removed: "bg-red-50 text-red-800 ring-red-200",
   expired: "bg-slate-100 text-slate-700 ring-slate-200",
   held: "bg-amber-50 text-amber-900 ring-amber-200",
+  review: "bg-amber-50 text-amber-900 ring-amber-200",
   suspended: "bg-red-50 text-red-800 ring-red-200",
 };
 
@@ -259,6 +261,167 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
                   label={t("page.actions.suspend")}
                 />
               ) : null}
+            </div>
+          )}
+        </DecisionForm>
+      </Suspense>
+    </article>
+  );
+}
+
+function Thumb({
+  image,
+  label,
+}: {
+  image: { src: string; width: number; height: number } | null;
+  label: string;
+}) {
+  return (
+    <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:size-28">
+      {image ? (
+        <img
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover"
+        />
+      ) : (
+        <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted">
+          <Icon name="image-off" className="size-5" aria-hidden />
+          {label}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A listing the screening held before publishing: its reasons, the other member's listing its
+ * photos are (side by side), and the approve and reject buttons.
+ */
+export function HeldListingCard({ item, reply }: { item: HeldView; reply: unknown }) {
+  const { t } = useTranslation("moderation");
+  return (
+    <article
+      className={`${cardStyles} p-4 sm:p-6 lg:grid lg:grid-cols-5 lg:gap-8`}
+      data-testid="held-item"
+      data-listing-id={item.id}
+      aria-labelledby={`held-${item.id}-title`}
+    >
+      <div className="space-y-4 lg:col-span-3">
+        <div className={item.matched ? "grid gap-4 sm:grid-cols-2" : ""}>
+          <div className="flex gap-4">
+            <Thumb image={item.image} label={t("page.noImage")} />
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE.review}`}
+              >
+                {item.score}
+              </span>
+              <h3 id={`held-${item.id}-title`} className="text-base font-semibold text-ink">
+                <Link
+                  to={`/listing/${item.id}`}
+                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                >
+                  <span dir="auto">{item.title}</span>
+                  <Icon
+                    name="external-link"
+                    className="size-3.5 shrink-0 rtl:-scale-x-100"
+                    aria-hidden
+                  />
+                </Link>
+              </h3>
+              <p className="font-bold text-ink">
+                <bdi>{item.price}</bdi>
+              </p>
+              <p className="text-sm text-muted">
+                <bdi className="font-medium text-ink">{item.owner.name}</bdi>{" "}
+                <span dir="ltr" className="break-all">
+                  ({item.owner.email})
+                </span>
+              </p>
+              <p className="text-xs text-muted">{item.owner.since}</p>
+            </div>
+          </div>
+          {item.matched ? (
+            <div
+              className="flex gap-4 rounded-xl bg-red-50 p-3 ring-1 ring-red-200"
+              data-testid="held-matched"
+            >
+              <Thumb image={item.matched.image} label={t("page.noImage")} />
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="text-xs font-semibold text-red-800">{item.matched.text}</p>
+                <Link
+                  to={`/listing/${item.matched.id}`}
+                  className="block font-semibold text-brand-700 hover:underline"
+                  dir="auto"
+                >
+                  {item.matched.title}
+                </Link>
+                <p className="text-sm font-bold text-ink">
+                  <bdi>{item.matched.price}</bdi>
+                </p>
+                <p className="text-xs text-muted">{item.matched.status}</p>
+              </div>
+            </div>
+          ) : null}
+        </div>
+        {item.excerpt ? (
+          <p className="line-clamp-3 text-sm text-muted" dir="auto">
+            {item.excerpt}
+          </p>
+        ) : null}
+        <div className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
+          <p className="text-sm font-semibold text-amber-900">{t("review.reasonsTitle")}</p>
+          <ul className="mt-1 space-y-1 text-sm" data-testid="held-reasons">
+            {item.reasons.map((reason) => (
+              <li key={reason.rule} data-rule={reason.rule}>
+                <span className="font-medium text-ink">{reason.label}</span>
+                {reason.evidence ? (
+                  <>
+                    {": "}
+                    <bdi className="break-all text-muted">{reason.evidence}</bdi>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted">
+            <time dateTime={item.heldIso}>{item.held}</time>
+          </p>
+        </div>
+      </div>
+      <Suspense>
+        <DecisionForm
+          id={`review-${item.id}`}
+          hidden={{ listingId: item.id }}
+          label={t("review.reason")}
+          hint={t("review.reasonHint")}
+          lastResult={decisionReply(reply, { listingId: item.id })}
+          className="mt-4 space-y-3 lg:col-span-2 lg:mt-0 lg:border-s lg:border-line lg:ps-8"
+          ariaLabel={item.actionsLabel}
+          testId="review-form"
+        >
+          {(busy) => (
+            <div className="flex flex-wrap gap-2">
+              <DecisionButton
+                intent="approve"
+                tone="good"
+                icon="check"
+                busy={busy}
+                testId="action-approve"
+                label={t("review.approve")}
+              />
+              <DecisionButton
+                intent="reject"
+                tone="danger"
+                icon="ban"
+                busy={busy}
+                testId="action-reject"
+                label={t("review.reject")}
+              />
             </div>
           )}
         </DecisionForm>

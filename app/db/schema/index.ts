@@ -5,4 +5,5 @@ export * from "./listings";
 export * from "./notifications";
 export * from "./ratings";
 export * from "./saved-searches";
+export * from "./screening";
 export * from "./sms";

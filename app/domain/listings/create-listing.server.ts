@@ -5,10 +5,14 @@ import { cities } from "~/db/reference-data/regions";
 import { listingDetails, listingImages, listings, profiles, users } from "~/db/schema";
 import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { HELD_FOR_SCREENING } from "~/domain/moderation/moderation-schemas";
 import {
   type AlertQueue,
   matchNewListing,
 } from "~/domain/saved-searches/saved-search-alerts.server";
+import { heldColumns, recordScreening } from "~/domain/screening/review-queue.server";
+import { DEFAULT_HOLD_SCORE } from "~/domain/screening/risk-score";
+import { screenListing } from "~/domain/screening/screen-listing.server";
 import { listingSearchColumns } from "~/domain/search/listing-document";
 import {
   imageKeys,
@@ -66,6 +70,14 @@ interface CreateListingOptions {
   ip?: string;
   /** How fast a member may post and send photos (LISTINGS_PER_MEMBER_PER_HOUR, …). */
   rates?: ListingRates;
+  /** The risk score from which a post is held "Under review" (SCREENING_HOLD_SCORE). */
+  holdScore?: number;
+}
+
+export interface SavedListing {
+  id: string;
+  /** Held "Under review" by the screening instead of published. */
+  held: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,10 +85,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The listing this member already posted under `key`, if any. */
 async function postedUnder(db: Pick<Database, "select">, memberId: string, key: string) {
   const [row] = await db
-    .select({ id: listings.id })
+    .select({ id: listings.id, removalReason: listings.removalReason })
     .from(listings)
     .where(and(eq(listings.userId, memberId), eq(listings.idempotencyKey, key)));
-  return row?.id ?? null;
+  return row ? { id: row.id, held: row.removalReason === HELD_FOR_SCREENING } : null;
 }
 
 /**
@@ -89,7 +101,7 @@ async function postedUnder(db: Pick<Database, "select">, memberId: string, key: 
  */
 export async function createListing(
   options: CreateListingOptions,
-): Promise<{ id: string; created: boolean }> {
+): Promise<SavedListing & { created: boolean }> {
   const { db, member } = options;
   if (options.author && options.author !== member.id) throw new AppError("FORBIDDEN");
   const values = parseListingInput(options.input);
@@ -102,7 +114,7 @@ export async function createListing(
   if (key !== null && !UUID.test(key)) throw new AppError("INVALID_REQUEST");
   if (key) {
     const posted = await postedUnder(db, member.id, key);
-    if (posted) return { id: posted, created: false };
+    if (posted) return { ...posted, created: false };
   }
   // Checked before the (slow) image work too, so a refused member waits for nothing.
   if (!member.emailVerified) await assertMayPost(db, member.id);
@@ -123,14 +135,16 @@ async function postListing({
   rates,
   ip,
   alerts,
+  holdScore = DEFAULT_HOLD_SCORE,
 }: CreateListingOptions & {
   values: ListingFormValues;
   files: Uint8Array[];
   staged: readonly string[];
   key: string | null;
   rates: ListingRates;
-}): Promise<{ id: string; created: boolean }> {
+}): Promise<SavedListing & { created: boolean }> {
   const id = randomUUID();
+  let held = false;
   const stored =
     files.length > 0
       ? await limitPhotoProcessing(
@@ -155,26 +169,38 @@ async function postListing({
       if (!user.emailVerified) await assertMayPost(tx, member.id);
 
       const taken = await takeStagedPhotos(tx, member.id, staged);
-      await tx
-        .insert(listings)
-        .values({ id, userId: member.id, idempotencyKey: key, ...listingColumns(values) });
+      const images = [...taken, ...stored];
+      const screening = await screenListing(
+        tx,
+        { ...screeningInput(member.id, values), photos: images.map((image) => image.prints) },
+        holdScore,
+      );
+      held = screening.hold;
+      await tx.insert(listings).values({
+        id,
+        userId: member.id,
+        idempotencyKey: key,
+        ...listingColumns(values),
+        ...(held ? heldColumns("active") : {}),
+      });
       const details = detailsToSave(values.details);
       if (details) await tx.insert(listingDetails).values({ listingId: id, details });
-      const images = [...taken, ...stored];
       if (images.length > 0)
         await tx
           .insert(listingImages)
           .values(imageRows(id, images, { firstSortOrder: 0, primaryFirst: true }));
+      await recordScreening(tx, { listingId: id, ownerId: member.id, screening });
     });
   } catch (error) {
     await storage.delete(stored.flatMap(imageKeys)).catch(() => {});
     // The same post, committed a moment ago by another request: that listing is this post.
     const posted = key ? await postedUnder(db, member.id, key).catch(() => null) : null;
-    if (posted) return { id: posted, created: false };
+    if (posted) return { ...posted, created: false };
     throw error;
   }
-  await matchNewListing(alerts, id);
-  return { id, created: true };
+  // A held listing is matched against saved searches when a moderator approves it.
+  if (!held) await matchNewListing(alerts, id);
+  return { id, held, created: true };
 }
 
 /**
@@ -199,6 +225,18 @@ export function parseListingInput(input: ListingFormInput): ListingFormValues {
   const parsed = listingFormSchema.safeParse(input);
   if (!parsed.success) throw new AppError("INVALID_LISTING_FORM");
   return parsed.data;
+}
+
+/** What the screening reads of a saved form (shared with the update). */
+export function screeningInput(memberId: string, values: ListingFormValues) {
+  return {
+    memberId,
+    categoryId: values.categoryId,
+    details: values.details,
+    title: values.title,
+    description: values.description,
+    price: values.price,
+  };
 }
 
 /** The listings columns the form sets (shared with the update). */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
+import { rejectedAfterScreening } from "~/domain/screening/review-queue.server";
 import { AppError } from "~/utils/app-error";
 import { isListingId } from "./listings-schemas";
 
@@ -36,6 +37,10 @@ export async function findEditableListing(
   listingId: string,
 ) {
   const listing = await findOwnedListing(db, member, listingId);
-  if (listing.status === "removed") throw new AppError("LISTING_HELD");
+  // A listing a moderator rejected after screening is the exception: its owner fixes it and
+  // resubmits it, and the edit holds it for review again (update-listing.server.ts).
+  if (listing.status === "removed" && !(await rejectedAfterScreening(db, listing.id))) {
+    throw new AppError("LISTING_HELD");
+  }
   return listing;
 }

@@ -1,13 +1,24 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listingDetails, listingImages, listings } from "~/db/schema";
+import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { HELD_FOR_SCREENING } from "~/domain/moderation/moderation-schemas";
 import { tellWatchers, type WatcherQueue } from "~/domain/notifications/watchers.server";
+import { heldColumns, recordScreening } from "~/domain/screening/review-queue.server";
+import { DEFAULT_HOLD_SCORE } from "~/domain/screening/risk-score";
+import { screenListing } from "~/domain/screening/screen-listing.server";
 import type { ListingChange } from "~/jobs/job-types";
 import { imageKeys, MAX_LISTING_IMAGES, storeListingImages } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
-import { imageRows, listingColumns, parseListingInput } from "./create-listing.server";
+import {
+  imageRows,
+  listingColumns,
+  parseListingInput,
+  type SavedListing,
+  screeningInput,
+} from "./create-listing.server";
 import {
   DEFAULT_LISTING_RATES,
   type ListingRates,
@@ -43,6 +54,8 @@ interface UpdateListingOptions {
   ip?: string;
   /** How often a member may change listings and send photos (LISTING_CHANGES_PER_MEMBER_PER_HOUR, …). */
   rates?: ListingRates;
+  /** The risk score from which an edit is held "Under review" (SCREENING_HOLD_SCORE). */
+  holdScore?: number;
 }
 
 /**
@@ -53,7 +66,7 @@ interface UpdateListingOptions {
  * A saved edit counts against the member's change rate (LISTING_CHANGE_RATE_LIMITED once
  * reached: nothing is changed, the form keeps what was typed), new files against the photo rates.
  */
-export async function updateListing(options: UpdateListingOptions): Promise<{ id: string }> {
+export async function updateListing(options: UpdateListingOptions): Promise<SavedListing> {
   const { db, member } = options;
   const listing = await findEditableListing(db, member, options.listingId);
   const values = parseListingInput(options.input);
@@ -68,8 +81,9 @@ async function saveEdit(
   id: string,
   values: ListingFormValues,
   rates: ListingRates,
-): Promise<{ id: string }> {
+): Promise<SavedListing> {
   const { db, storage, member } = options;
+  let held = false;
 
   const existing = await db
     .select({ id: listingImages.id, sortOrder: listingImages.sortOrder })
@@ -98,18 +112,44 @@ async function saveEdit(
   let change: ListingChange | undefined;
   try {
     await db.transaction(async (tx) => {
+      // An edit and a post take turns at the screening's check for a repeat.
+      await lockCounts(tx, { member: member.id });
       const [before] = await tx
         .select({ price: listings.price, status: listings.status })
         .from(listings)
         .where(eq(listings.id, id))
         .for("update");
+      if (!before) throw new AppError("LISTING_NOT_FOUND");
+      const added = [...(await takeStagedPhotos(tx, member.id, staged)), ...stored];
+      const screening = await screenListing(
+        tx,
+        {
+          ...screeningInput(member.id, values),
+          listingId: id,
+          photos: added.map((image) => image.prints),
+        },
+        options.holdScore ?? DEFAULT_HOLD_SCORE,
+      );
+      // A rejected listing's edit is a resubmission: a moderator looks at it again.
+      const resubmitted = before.status === "removed";
+      if (resubmitted) {
+        screening.hold = true;
+        screening.reasons.push({ rule: "resubmitted", evidence: "" });
+      }
+      held = screening.hold;
       const updated = await tx
         .update(listings)
-        .set({ ...listingColumns(values), updatedAt: sql`now()` })
+        .set({
+          ...listingColumns(values),
+          ...(held && !resubmitted ? heldColumns(before.status) : {}),
+          ...(resubmitted ? { removalReason: HELD_FOR_SCREENING } : {}),
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(listings.id, id), eq(listings.userId, member.id)))
         .returning({ id: listings.id, updatedAt: listings.updatedAt });
-      if (updated.length === 0 || !before) throw new AppError("LISTING_NOT_FOUND");
-      if (before.status === "active" && values.price < before.price && updated[0]) {
+      if (updated.length === 0) throw new AppError("LISTING_NOT_FOUND");
+      await recordScreening(tx, { listingId: id, ownerId: member.id, screening });
+      if (!held && before.status === "active" && values.price < before.price && updated[0]) {
         change = {
           listingId: id,
           kind: "price-drop",
@@ -136,7 +176,6 @@ async function saveEdit(
           .returning({ variants: listingImages.variants });
         removedFiles = deleted.flatMap(imageKeys);
       }
-      const added = [...(await takeStagedPhotos(tx, member.id, staged)), ...stored];
       if (added.length > 0) {
         const firstSortOrder = Math.max(-1, ...existing.map((image) => image.sortOrder)) + 1;
         await tx
@@ -152,7 +191,7 @@ async function saveEdit(
   // The rows are gone; a file left behind by a failure here is only unused, never shown.
   await storage.delete(removedFiles).catch(() => {});
   if (change) await tellWatchers(options.watchers, change);
-  return { id };
+  return { id, held };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { normalizeText } from "~/domain/search/normalize";
+import { normalizeText, phraseMatcher } from "~/domain/search/normalize";
 
 /*
  * A reader's safety net, not a filter: a message is always delivered; the reader sees a short
@@ -140,19 +140,7 @@ const ARABIC_PAYMENT = [
   "كاش موبايل",
 ];
 
-const ARABIC_PREFIX = "(?:و|ف|ب|ل|ك)?(?:ال|لل)?";
-
-function phrasePattern(phrases: string[], prefix: string) {
-  const words = [...new Set(phrases.map((p) => normalizeText(p)).filter(Boolean))]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`(?:^| )${prefix}(?:${words.join("|")})(?= |$)`, "u");
-}
-
-const PAYMENT_PATTERNS = [
-  phrasePattern(ENGLISH_PAYMENT, ""),
-  phrasePattern(ARABIC_PAYMENT, ARABIC_PREFIX),
-];
+const PAYMENT_WORDS = phraseMatcher([...ENGLISH_PAYMENT, ...ARABIC_PAYMENT]);
 
 // Invisible characters are dropped before looking for links, so "wa\u200B.me" is still found.
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
@@ -174,8 +162,7 @@ export function findLink(text: string): string | null {
 
 export function checkMessageSafety(body: string): SafetyFlags {
   const link = findLink(body) !== null;
-  const words = normalizeText(body);
-  const payment = PAYMENT_PATTERNS.some((pattern) => pattern.test(words));
+  const payment = PAYMENT_WORDS(normalizeText(body)) !== null;
   return { link, payment };
 }
 

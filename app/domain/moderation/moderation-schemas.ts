@@ -72,14 +72,17 @@ export const TRUSTED_REPORTER_MIN_AGE_DAYS = 1;
  */
 export const HELD_FOR_REPORTS = "held:reports";
 export const HELD_FOR_REPORTS_SOLD = "held:reports:sold";
+/** Held "Under review" by the screening before publish (issue 30), until a moderator decides. */
+export const HELD_FOR_SCREENING = "held:screening";
 export const OWNER_SUSPENDED = "suspended";
 export const OWNER_SUSPENDED_SOLD = "suspended:sold";
 
-export type SystemRemovalCode = "held" | "suspended";
+export type SystemRemovalCode = "held" | "review" | "suspended";
 
 /** Which system code a removal reason is, or null for a moderator's own words. */
 export function systemRemovalCode(reason: string | null | undefined): SystemRemovalCode | null {
   if (reason === HELD_FOR_REPORTS || reason === HELD_FOR_REPORTS_SOLD) return "held";
+  if (reason === HELD_FOR_SCREENING) return "review";
   if (reason === OWNER_SUSPENDED || reason === OWNER_SUSPENDED_SOLD) return "suspended";
   return null;
 }
@@ -99,5 +102,10 @@ export const MODERATION_ACTIONS = [
   "lift_suspension",
   "remove_rating",
   "dismiss_rating_reports",
+  "hold_listing",
+  "approve_listing",
+  "reject_listing",
+  "add_screening_word",
+  "remove_screening_word",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -19,7 +19,9 @@ export type ScreeningRule =
   /** Words or phrases from the moderators' list. */
   | "listed-words"
   /** A photo of another member's listing (active, or removed within 180 days). */
-  | "stolen-photos";
+  | "stolen-photos"
+  /** An edit of a listing a moderator rejected: it always goes back to a moderator. */
+  | "resubmitted";
 
 export interface ScreeningSignal {
   rule: ScreeningRule;
@@ -38,6 +40,7 @@ export const RULE_WEIGHTS: Record<ScreeningRule, number> = {
   link: 25,
   "new-account-risky-category": 20,
   "post-burst": 20,
+  resubmitted: 0,
 };
 
 /** The threshold when the operator sets none (SCREENING_HOLD_SCORE): two strong signs. */

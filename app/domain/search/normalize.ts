@@ -53,6 +53,34 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+// An Arabic word may come with و ف ب ل ك and ال / لل attached: «بالحوالة» is «حوالة».
+const ARABIC_ATTACHED = "(?:و|ف|ب|ل|ك)?(?:ال|لل)?";
+
+/**
+ * Finds whole words or phrases in a normalised text (normalizeText): returns the first listed
+ * phrase found, normalised, or null. Arabic phrases also match with a conjunction, preposition or
+ * article attached; the longest phrase is tried first. Used by the message warnings and by the
+ * moderators' word list of the screening before publish.
+ */
+export function phraseMatcher(phrases: readonly string[]): (normalized: string) => string | null {
+  const unique = [...new Set(phrases.map((phrase) => normalizeText(phrase)).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const literal = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const arabic = unique.filter((phrase) => ARABIC.test(phrase)).map(literal);
+  const other = unique.filter((phrase) => !ARABIC.test(phrase)).map(literal);
+  const alternatives = [
+    ...(other.length > 0 ? [`(${other.join("|")})`] : []),
+    ...(arabic.length > 0 ? [`${ARABIC_ATTACHED}(${arabic.join("|")})`] : []),
+  ];
+  if (alternatives.length === 0) return () => null;
+  const pattern = new RegExp(`(?:^| )(?:${alternatives.join("|")})(?= |$)`, "u");
+  return (normalized) => {
+    const match = pattern.exec(normalized);
+    return match ? (match[1] ?? match[2] ?? null) : null;
+  };
+}
+
 // Longest first, so "وال" is taken before "و" and "ال".
 const ARABIC_PREFIXES = ["وال", "بال", "كال", "فال", "ال", "لل", "و"];
 // Written after normalisation: ة has become ه, so "ية" is "يه".

@@ -31,7 +31,7 @@ export const MAX_LISTING_REQUEST_BYTES = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 
 
 /** What a save came to: the listing's id, or the form again with its HTTP status (and headers). */
 export type ListingSaveOutcome =
-  | { ok: true; id: string }
+  | { ok: true; id: string; flash: "listing-created" | "listing-updated" | "listing-held" }
   | { ok: false; result: ListingFormResult; init: ResponseInit };
 
 /** The listing the member sent, checked, and what it does to the photos. */
@@ -116,11 +116,12 @@ interface SaveArgs {
 /** Member, size, refresh, the schema, then `persist`: the steps both forms share. */
 async function saveListingForm(
   { request, context }: SaveArgs,
+  saved: "listing-created" | "listing-updated",
   persist: (options: {
     member: Member;
     storage: MediaStorage;
     submitted: SubmittedListing;
-  }) => Promise<{ id: string }>,
+  }) => Promise<{ id: string; held: boolean }>,
 ): Promise<ListingSaveOutcome> {
   const { db, auth, lang } = context;
   const member = await requireMember({ auth, db, request });
@@ -143,7 +144,7 @@ async function saveListingForm(
   const strings = (name: string) =>
     form.getAll(name).filter((value): value is string => typeof value === "string");
   try {
-    const { id } = await persist({
+    const { id, held } = await persist({
       member,
       storage: context.storage,
       submitted: {
@@ -156,7 +157,8 @@ async function saveListingForm(
         primaryImageId: strings("primaryImageId")[0] || null,
       },
     });
-    return { ok: true, id };
+    // A held listing's owner is told it waits for a moderator, not that it is live.
+    return { ok: true, id, flash: held ? "listing-held" : saved };
   } catch (error) {
     return formAgain(lang, form, failedSave(context, submission, error), filesLost);
   }
@@ -167,7 +169,7 @@ async function saveListingForm(
  * browser uploads to (so the upload can show its progress).
  */
 export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
-  return saveListingForm(args, ({ member, storage, submitted }) =>
+  return saveListingForm(args, "listing-created", ({ member, storage, submitted }) =>
     createListing({
       db: args.context.db,
       storage,
@@ -180,6 +182,7 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
       alerts: args.context.jobs,
       ip: args.context.clientIp,
       rates: listingRatesFrom(args.context.env),
+      holdScore: args.context.env.SCREENING_HOLD_SCORE,
     }),
   );
 }
@@ -191,7 +194,7 @@ export function saveNewListing(args: SaveArgs): Promise<ListingSaveOutcome> {
 export function saveListingEdit(
   args: SaveArgs & { listingId: string },
 ): Promise<ListingSaveOutcome> {
-  return saveListingForm(args, ({ member, storage, submitted }) =>
+  return saveListingForm(args, "listing-updated", ({ member, storage, submitted }) =>
     updateListing({
       db: args.context.db,
       storage,
@@ -205,6 +208,7 @@ export function saveListingEdit(
       watchers: args.context.jobs,
       ip: args.context.clientIp,
       rates: listingRatesFrom(args.context.env),
+      holdScore: args.context.env.SCREENING_HOLD_SCORE,
     }),
   );
 }

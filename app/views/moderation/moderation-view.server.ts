@@ -8,6 +8,8 @@ import {
   systemRemovalCode,
 } from "~/domain/moderation/moderation-schemas";
 import type { ReportedRating } from "~/domain/ratings/moderate-rating.server";
+import type { HeldListing } from "~/domain/screening/review-queue.server";
+import type { ScreeningRule, ScreeningSignal } from "~/domain/screening/risk-score";
 import type { Lang } from "~/i18n/config";
 import { formatDateTime, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
@@ -31,6 +33,7 @@ export type QueueStatus =
   | "removed"
   | "expired"
   | "held"
+  | "review"
   | "suspended";
 
 export interface QueueView {
@@ -177,5 +180,132 @@ export function toReportedRatingView(lang: Lang, rating: ReportedRating) {
     }),
     details: rating.details,
     actionsLabel: t("page.ratings.actionsLabel", { rater }),
+  };
+}
+
+/** A time span as a moderator reads it: minutes under an hour, hours under two days, else days. */
+export function formatSpan(lang: Lang, seconds: number) {
+  const unit = (value: number, name: "minute" | "hour" | "day") =>
+    formatNumber(lang, value, {
+      style: "unit",
+      unit: name,
+      unitDisplay: "short",
+      maximumFractionDigits: name === "minute" ? 0 : 1,
+    });
+  if (seconds < 3600) return unit(Math.max(1, Math.round(seconds / 60)), "minute");
+  if (seconds < 48 * 3600) return unit(seconds / 3600, "hour");
+  return unit(seconds / 86400, "day");
+}
+
+export interface HeldView {
+  id: string;
+  title: string;
+  excerpt: string;
+  price: string;
+  image: { src: string; width: number; height: number } | null;
+  owner: { id: string; name: string; email: string; since: string };
+  held: string;
+  heldIso: string;
+  score: string;
+  reasons: { rule: ScreeningRule; label: string; evidence: string }[];
+  matched: {
+    id: string;
+    title: string;
+    price: string;
+    status: string;
+    image: { src: string; width: number; height: number } | null;
+    text: string;
+  } | null;
+  actionsLabel: string;
+}
+
+/** What a moderator reads of a rule's evidence: the words as found, figures formatted. */
+function evidenceText(lang: Lang, signal: ScreeningSignal): string {
+  const t = serverT(lang, "moderation");
+  if (signal.rule === "price-far-below") {
+    // "price / median (comparables)", as price-signal writes it.
+    const [price, median, comparables] = (signal.evidence.match(/\d+/g) ?? []).map(Number);
+    if (price === undefined || median === undefined || comparables === undefined) return "";
+    return t("review.priceEvidence", {
+      price: formatPrice(lang, price),
+      median: formatPrice(lang, median),
+      formatted: formatNumber(lang, comparables),
+    });
+  }
+  if (signal.rule === "new-account-risky-category") {
+    const hours = Number.parseInt(signal.evidence, 10);
+    return Number.isFinite(hours)
+      ? t("review.accountAge", { age: formatSpan(lang, hours * 3600) })
+      : "";
+  }
+  // The stolen photos' listing is shown beside; a resubmission has no evidence.
+  if (signal.rule === "stolen-photos" || signal.rule === "resubmitted") return "";
+  return signal.evidence;
+}
+
+export function toHeldView(
+  lang: Lang,
+  item: HeldListing,
+  storage: MediaStorage,
+  now = new Date(),
+): HeldView {
+  const t = serverT(lang, "moderation");
+  const title = localized(lang, item, "title");
+  return {
+    id: item.id,
+    title,
+    excerpt: excerptOf(localized(lang, item, "description")),
+    price: formatPrice(lang, item.price),
+    image: listingThumb(item.image, storage),
+    owner: {
+      id: item.owner.id,
+      name: item.owner.name,
+      email: item.owner.email,
+      since: t("review.owner", { date: formatDateTime(lang, item.owner.createdAt) }),
+    },
+    held: t("review.held", {
+      date: formatDateTime(lang, item.heldAt),
+      waited: formatSpan(lang, Math.max(0, (now.getTime() - item.heldAt.getTime()) / 1000)),
+    }),
+    heldIso: item.heldAt.toISOString(),
+    score: t("review.score", { score: formatNumber(lang, item.score) }),
+    reasons: item.reasons.map((reason) => ({
+      rule: reason.rule,
+      label: t(`review.rules.${reason.rule}`),
+      evidence: evidenceText(lang, reason),
+    })),
+    matched: item.matched
+      ? {
+          id: item.matched.id,
+          title: localized(lang, item.matched, "title"),
+          price: formatPrice(lang, item.matched.price),
+          status: t(`page.status.${item.matched.status}`),
+          image: listingThumb(item.matched.image, storage),
+          text: t("review.matched", { name: item.matched.owner.name }),
+        }
+      : null,
+    actionsLabel: t("review.actionsLabel", { title }),
+  };
+}
+
+/** The review clock: posting to decision over the last 30 days, and how many wait. */
+export function reviewTimesText(
+  lang: Lang,
+  times: { decided: number; median: number | null; p95: number | null; waiting: number },
+) {
+  const t = serverT(lang, "moderation");
+  return {
+    count: t("review.count", {
+      count: times.waiting,
+      formatted: formatNumber(lang, times.waiting),
+    }),
+    times:
+      times.decided === 0 || times.median === null || times.p95 === null
+        ? t("review.noTimes")
+        : t("review.times", {
+            median: formatSpan(lang, times.median),
+            p95: formatSpan(lang, times.p95),
+            formatted: formatNumber(lang, times.decided),
+          }),
   };
 }

@@ -38,6 +38,10 @@ const flash = {
   "profile-saved": { title: "تم الحفظ", body: "تم تحديث ملفك الشخصي" },
   "listing-created": { title: "تم إنشاء الإعلان", body: "تم نشر إعلانك" },
   "listing-updated": { title: "تم تحديث الإعلان", body: "تم تحديث إعلانك" },
+  "listing-held": {
+    title: "أُرسل للمراجعة",
+    body: "يتحقق أحد المشرفين من إعلانك قبل نشره، عادةً خلال ساعات قليلة. سنخبرك حين يتخذ قراره.",
+  },
   "listing-deleted": { title: "تم الحذف", body: "تم حذف الإعلان بنجاح" },
   "listing-renewed": {
     title: "تم التجديد",

@@ -75,6 +75,8 @@ const errors = {
   NOT_OWNER: "You cannot edit this listing",
   LISTING_HELD:
     "A moderator is reviewing this listing, so it cannot be edited until they decide. Contact support if you think this is a mistake.",
+  LISTING_NOT_UNDER_REVIEW:
+    "This listing is no longer waiting for review: another moderator may have decided already.",
   LISTING_NOT_RENEWABLE:
     "Only an active or expired listing can be renewed. Mark it as active first if you want it back in search.",
   INVALID_RENEW_LINK:

@@ -44,6 +44,10 @@ const flash = {
   "profile-saved": { title: "Saved", body: "Your profile has been updated" },
   "listing-created": { title: "Listing Created", body: "Your listing has been posted" },
   "listing-updated": { title: "Listing Updated", body: "Your listing has been updated" },
+  "listing-held": {
+    title: "Sent for review",
+    body: "A moderator checks your listing before it is published, usually within a few hours. We will tell you when they decide.",
+  },
   "listing-deleted": { title: "Deleted", body: "Listing has been deleted successfully" },
   "listing-renewed": {
     title: "Renewed",

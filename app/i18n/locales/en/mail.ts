@@ -87,6 +87,21 @@ const mail = {
     notYou:
       "You get this e-mail because the listing is in your favourites. Remove it from your favourites to hear no more about it.",
   },
+  listingApproved: {
+    subject: "Your listing is published on Souqna",
+    intro:
+      "A moderator has checked your listing “{{title}}” and published it. Buyers can find it in search from now on.",
+    button: "See my listing",
+    notYou: "You get this e-mail because you posted this listing on Souqna.",
+  },
+  listingRejected: {
+    subject: "Your listing on Souqna was not published",
+    intro:
+      "A moderator has checked your listing “{{title}}” and did not publish it. The moderator's reason: {{reason}}. You can edit the listing to fix it and send it for review again.",
+    button: "Edit my listing",
+    notYou:
+      "If you think this is a mistake, answer this e-mail or write to {{supportEmail}}. Never pay anyone who offers to publish it for you: Souqna's moderators never ask for money.",
+  },
   favoriteSold: {
     subject: "A listing in your favourites was sold",
     intro:

@@ -7,6 +7,8 @@ const moderation = {
   removalReason: {
     held: "Hidden automatically after reports from several members, until a moderator reviews it.",
     suspended: "The owner's account is suspended.",
+    review:
+      "Under review: our moderators check some new listings before they are published, usually within a few hours. Only you can see it until then. If its photos match another member's listing, it stays hidden until a moderator confirms they are yours.",
   },
   report: {
     button: "Report",
@@ -35,6 +37,43 @@ const moderation = {
     sentTitle: "Report submitted",
     sentBody: "Thank you. A moderator will review this listing.",
   },
+  review: {
+    title: "Waiting for review before publishing",
+    intro:
+      "Listings the screening held instead of publishing: copied photos first, then the longest waiting. Approve to publish (the owner is told), or reject with a reason the owner reads and can fix.",
+    count_one: "{{formatted}} listing waiting",
+    count_other: "{{formatted}} listings waiting",
+    empty: "No listings are waiting for review.",
+    times:
+      "Posting to decision, last 30 days: median {{median}}, 95th percentile {{p95}} ({{formatted}} decided).",
+    noTimes: "No decisions in the last 30 days.",
+    held: "Held {{date}}, waiting {{waited}}",
+    score: "Risk {{score}} of 100",
+    reasonsTitle: "Why it was held",
+    rules: {
+      "contact-phone": "Phone number in the text",
+      "contact-email": "E-mail address in the text",
+      "contact-app": "Chat app with a number",
+      link: "Link in the text",
+      "price-far-below": "Price far below comparable listings",
+      "new-account-risky-category": "New account in a high-risk category",
+      "post-burst": "Many posts in a short time",
+      "listed-words": "Listed words",
+      "stolen-photos": "Photos of another member's listing",
+      resubmitted: "Edited after a rejection",
+    },
+    priceEvidence: "{{price}}, median of {{formatted}} comparable: {{median}}",
+    accountAge: "account {{age}} old",
+    matched: "Its photos match this listing by {{name}}",
+    owner: "Owner since {{date}}",
+    reason: "Reason",
+    reasonHint: "Required. A rejection's reason is shown to the owner, in the words you write.",
+    actionsLabel: "Decision on “{{title}}”",
+    approve: "Approve and publish",
+    reject: "Reject",
+    smsApproved: "Souqna: your listing was checked and published. {{url}}",
+    smsRejected: "Souqna: a moderator did not publish your listing. See why and edit it: {{url}}",
+  },
   page: {
     title: "Moderation",
     intro:
@@ -55,6 +94,7 @@ const moderation = {
       removed: "Removed",
       expired: "Expired",
       held: "Held for review",
+      review: "Under review before publishing",
       suspended: "Hidden: owner suspended",
     },
     noImage: "No photo",
@@ -109,6 +149,11 @@ const moderation = {
       lift_suspension: "Lifted suspension",
       remove_rating: "Removed rating",
       dismiss_rating_reports: "Kept a reported rating",
+      hold_listing: "Held before publishing",
+      approve_listing: "Approved and published",
+      reject_listing: "Rejected before publishing",
+      add_screening_word: "Added a screening word",
+      remove_screening_word: "Removed a screening word",
     },
   },
 } as const;

@@ -1,0 +1,80 @@
+import type { Database } from "~/db/client.server";
+import type { PhotoPrints } from "~/media/photo-fingerprint.server";
+import { accountSignals } from "./account-signals.server";
+import { listedWordSignals } from "./listed-words.server";
+import { refuseOwnRepeat } from "./own-duplicate.server";
+import { findPhotoMatches } from "./photo-matches.server";
+import { comparablePrices, isFarBelow } from "./price-signal.server";
+import { type RiskVerdict, riskVerdict, type ScreeningSignal } from "./risk-score";
+import { textSignals } from "./text-signals";
+
+/** How long a removed listing's photos still count as another member's (issue 30). */
+export const STOLEN_PHOTO_REMOVED_DAYS = 180;
+
+export interface ListingToScreen {
+  memberId: string;
+  /** The listing being edited; absent for a new post. */
+  listingId?: string;
+  categoryId: number;
+  details: Record<string, string | number | undefined>;
+  /** As the member typed them (both languages together). */
+  title: string;
+  description: string;
+  price: number;
+  /** The photos being added (an edit's kept photos were screened when they came). */
+  photos: readonly (PhotoPrints | null | undefined)[];
+}
+
+export interface Screening extends RiskVerdict {
+  /** Another member's listing one of the photos is, when the stolen-photos rule was raised. */
+  matchedListingId: string | null;
+}
+
+/**
+ * Screens a new or edited listing before it is published (issue 30). Run in the save's
+ * transaction after lockCounts on the member, before the listing is written. First refuses a
+ * repeat of the member's own active listing (LISTING_REPEATS_YOURS), then sums the named rules:
+ * contact details and links in the words, the moderators' listed words, a price far below
+ * comparable listings, a new account in a risky category and a burst of posts (new posts only),
+ * and photos of another member's listing (active, or removed within 180 days) — which always
+ * holds. `holdScore` is the operator's SCREENING_HOLD_SCORE.
+ */
+export async function screenListing(
+  db: Database,
+  post: ListingToScreen,
+  holdScore: number,
+): Promise<Screening> {
+  await refuseOwnRepeat(db, post);
+  const words = `${post.title}\n${post.description}`;
+  const [stolen, comparison, account, listed] = await Promise.all([
+    findPhotoMatches(
+      db,
+      post.photos,
+      { kind: "others", memberId: post.memberId, removedWithinDays: STOLEN_PHOTO_REMOVED_DAYS },
+      post.listingId,
+    ),
+    comparablePrices(db, {
+      categoryId: post.categoryId,
+      details: post.details,
+      listingId: post.listingId,
+    }),
+    post.listingId
+      ? Promise.resolve([])
+      : accountSignals(db, {
+          memberId: post.memberId,
+          categoryId: post.categoryId,
+          details: post.details,
+        }),
+    listedWordSignals(db, words),
+  ]);
+  const signals: ScreeningSignal[] = [...textSignals(words), ...listed, ...account];
+  if (comparison && isFarBelow(post.price, comparison)) {
+    signals.push({
+      rule: "price-far-below",
+      evidence: `${post.price} / ${Math.round(comparison.median)} (${comparison.comparables})`,
+    });
+  }
+  const [match] = stolen;
+  if (match) signals.push({ rule: "stolen-photos", evidence: match.listingId });
+  return { ...riskVerdict(signals, holdScore), matchedListingId: match?.listingId ?? null };
+}

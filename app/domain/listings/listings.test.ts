@@ -516,7 +516,13 @@ describe("ownership", () => {
   });
 
   it("lets only the owner delete, removing the rows and the files", async () => {
-    const { id } = await createListing({ db, storage, member: RANIA, input: aSofa(), images: [jpeg] });
+    const { id } = await createListing({
+      db,
+      storage,
+      member: RANIA,
+      input: aSofa(),
+      images: [jpeg],
+    });
     const { images } = await rowsOf(id);
     const keys = images.flatMap((image) => image.variants.map((variant) => variant.key));
     await expectCode(deleteListing({ db, storage, member: SAMER, listingId: id }), "NOT_OWNER");

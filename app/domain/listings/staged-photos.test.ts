@@ -180,7 +180,14 @@ describe("posting with staged photos", () => {
     const before = await count();
     for (const named of [[mine.id], [crypto.randomUUID()], ["not-a-uuid"]]) {
       await expectCode(
-        createListing({ db, storage, member: SAMER, input: aSofa(), images: [], stagedPhotos: named }),
+        createListing({
+          db,
+          storage,
+          member: SAMER,
+          input: aSofa(),
+          images: [],
+          stagedPhotos: named,
+        }),
         "STAGED_PHOTO_INVALID",
       );
     }
@@ -280,7 +287,14 @@ describe("posting with staged photos", () => {
     });
     expect(other.created).toBe(true);
     await expectCode(
-      createListing({ db, storage, member: RANIA, input: aSofa(), images: [], idempotencyKey: "x" }),
+      createListing({
+        db,
+        storage,
+        member: RANIA,
+        input: aSofa(),
+        images: [],
+        idempotencyKey: "x",
+      }),
       "INVALID_REQUEST",
     );
   });

@@ -221,7 +221,7 @@ describe("screening at publish", () => {
     expect(await statusOf(id)).toEqual({ status: "removed", removalReason: "held:screening" });
     const screening = await screeningOf(id);
     expect(screening?.score).toBeGreaterThanOrEqual(60);
-    expect((screening?.reasons as { rule: string }[]).map((r) => r.rule)).toEqual(
+    expect(((screening?.reasons ?? []) as { rule: string }[]).map((r) => r.rule)).toEqual(
       expect.arrayContaining(["contact-app", "contact-phone"]),
     );
     // Not matched against saved searches until a moderator approves it.

@@ -105,7 +105,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   return data(
     {
-      translations: listingPageTexts(lang, view.isOwner, Boolean(member), view.listing.status),
+      translations: listingPageTexts(lang, view.isOwner, Boolean(member), page.notice),
       ...page,
       // "Message seller": a composer, the buyer's existing conversation, or sign in first.
       messageSeller: await messageSellerView({

@@ -21,11 +21,17 @@ type ListingTexts = ListingPageTexts["listings"];
 export function StatusNotice({ page, renewError }: { page: ListingPageView; renewError?: string }) {
   const { t } = useTranslation<"listings", ListingTexts>("listings");
   const busy = useNavigation().state === "submitting";
-  if (page.status === "active") return null;
+  if (page.notice === "active") return null;
   return (
     <div className="mb-6" data-testid="listing-status">
-      <FormAlert tone={page.status === "sold" || page.status === "expired" ? "info" : "error"}>
-        <p>{t(`detail.status.${page.status}`)}</p>
+      <FormAlert
+        tone={
+          page.notice === "sold" || page.notice === "expired" || page.notice === "review"
+            ? "info"
+            : "error"
+        }
+      >
+        <p>{t(`detail.status.${page.notice}`)}</p>
         {page.expiry?.notice ? <p className="mt-1">{page.expiry.notice}</p> : null}
         {page.removalReason ? (
           <p className="mt-1" dir="auto">

@@ -17,6 +17,8 @@ type ListingTexts = ListingPageTexts["listings"];
 export type PhoneReveal = {
   intent: "reveal-phone";
   contact: { phone: string; tel: string; whatsapp: string } | null;
+  /** The safety card shown with the number, in the member's language. */
+  safety?: { title: string; tips: string[]; more: string } | null;
   error?: string;
 };
 
@@ -107,6 +109,23 @@ export function SellerCard({
             <p className="text-sm text-muted">{t("detail.noPhone")}</p>
           ) : contact ? (
             <>
+              {reveal?.safety ? (
+                <div
+                  role="note"
+                  className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+                  data-testid="contact-safety"
+                >
+                  <p className="font-semibold">{reveal.safety.title}</p>
+                  <ul className="mt-1 list-disc space-y-0.5 ps-5">
+                    {reveal.safety.tips.map((tip) => (
+                      <li key={tip}>{tip}</li>
+                    ))}
+                  </ul>
+                  <Link to="/safety-tips" className="mt-1 inline-block font-semibold underline">
+                    {reveal.safety.more}
+                  </Link>
+                </div>
+              ) : null}
               <a
                 href={contact.whatsapp}
                 target="_blank"

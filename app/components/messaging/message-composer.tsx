@@ -141,7 +141,7 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
               mine: true,
               iso: new Date().toISOString(),
               time: "",
-              flags: { link: false, payment: false },
+              flags: { link: false, payment: false, code: false },
               seen: false,
             }}
           />

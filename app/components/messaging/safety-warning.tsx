@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { SafetyFlags } from "~/domain/messaging/safety-check";
+import { needsWarning, type SafetyFlags } from "~/domain/messaging/safety-check";
 import { useTranslation } from "~/i18n/react";
 
 /** The reader's short warning above a message with a link or a request to pay outside Souqna. */
 export function SafetyWarning({ flags }: { flags: SafetyFlags }) {
   const { t } = useTranslation("messages");
-  if (!flags.link && !flags.payment) return null;
+  if (!needsWarning(flags)) return null;
   return (
     <div
       role="note"
@@ -21,6 +21,7 @@ export function SafetyWarning({ flags }: { flags: SafetyFlags }) {
       <div className="space-y-1">
         <p className="font-semibold">{t("thread.safety.title")}</p>
         {flags.payment ? <p data-testid="safety-payment">{t("thread.safety.payment")}</p> : null}
+        {flags.code ? <p data-testid="safety-code">{t("thread.safety.code")}</p> : null}
         {flags.link ? <p data-testid="safety-link">{t("thread.safety.link")}</p> : null}
         <Link to="/safety-tips" className="font-semibold underline underline-offset-2">
           {t("thread.safety.tips")}

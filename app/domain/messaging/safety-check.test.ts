@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMessageSafety } from "./safety-check";
+import { checkMessageSafety, needsWarning } from "./safety-check";
 
 const flagged = (text: string) => checkMessageSafety(text);
 
@@ -83,5 +83,37 @@ describe("the safety check flags payment outside Souqna", () => {
     "تحويلة الكهرباء جديدة",
   ])("not: %s", (text) => {
     expect(flagged(text).payment).toBe(false);
+  });
+});
+
+describe("the safety check flags cash mobile transfers and requests for a code", () => {
+  it.each([
+    "ابعتلي عالكاش موبايل لاحجزلك ياها",
+    "حوّل العربون كاش موبايل",
+    "pay the deposit by Syriatel Cash",
+  ])("payment: %s", (text) => {
+    expect(flagged(text).payment).toBe(true);
+  });
+
+  it.each([
+    "Send me the code you just got, it is to confirm the sale",
+    "what is the verification code?",
+    "ابعتلي الكود يلي وصلك برسالة",
+    "شو رمز التحقق يلي إجاك؟",
+    "عطيني الكود لأثبت الحجز",
+    "أرسل لي الرمز الذي وصلك",
+  ])("code: %s", (text) => {
+    const flags = flagged(text);
+    expect(flags.code).toBe(true);
+    expect(needsWarning(flags)).toBe(true);
+  });
+
+  it.each([
+    "The code of the building door is on the flyer",
+    "Postal code 12345?",
+    "الكود تبع السيارة موجود بالأوراق",
+    "شو رقم الموديل؟",
+  ])("not a code request: %s", (text) => {
+    expect(flagged(text).code).toBe(false);
   });
 });

@@ -12,6 +12,11 @@ export interface SafetyFlags {
   link: boolean;
   /** Asks for money by transfer, in advance, as a deposit, in crypto, credit or gift cards. */
   payment: boolean;
+  /**
+   * Asks for a code the reader received by SMS: the takeover of their WhatsApp, their Souqna
+   * account or their mobile wallet ("cash mobile"), a scam that needs no payment at all.
+   */
+  code: boolean;
 }
 
 const TLDS =
@@ -142,6 +147,41 @@ const ARABIC_PAYMENT = [
 
 const PAYMENT_WORDS = phraseMatcher([...ENGLISH_PAYMENT, ...ARABIC_PAYMENT]);
 
+const CODE_REQUESTS = phraseMatcher([
+  "send me the code",
+  "send the code",
+  "give me the code",
+  "tell me the code",
+  "the code you received",
+  "the code you got",
+  "verification code",
+  "activation code",
+  "confirmation code",
+  "whatsapp code",
+  "otp",
+  "ابعتلي الكود",
+  "ابعتلي الرمز",
+  "ابعتلي الرقم يلي وصلك",
+  "ارسل الكود",
+  "ارسلي الكود",
+  "ارسل لي الكود",
+  "ارسل الرمز",
+  "ارسل لي الرمز",
+  "اعطيني الكود",
+  "عطيني الكود",
+  "قلي الكود",
+  "الكود يلي وصلك",
+  "الكود الذي وصلك",
+  "الرمز يلي وصلك",
+  "الرمز الذي وصلك",
+  "رمز التحقق",
+  "رمز التفعيل",
+  "كود التحقق",
+  "كود التفعيل",
+  "كود الواتس",
+  "كود الواتساب",
+]);
+
 // Invisible characters are dropped before looking for links, so "wa\u200B.me" is still found.
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
@@ -162,10 +202,14 @@ export function findLink(text: string): string | null {
 
 export function checkMessageSafety(body: string): SafetyFlags {
   const link = findLink(body) !== null;
-  const payment = PAYMENT_WORDS(normalizeText(body)) !== null;
-  return { link, payment };
+  const words = normalizeText(body);
+  return {
+    link,
+    payment: PAYMENT_WORDS(words) !== null,
+    code: CODE_REQUESTS(words) !== null,
+  };
 }
 
 export function needsWarning(flags: SafetyFlags) {
-  return flags.link || flags.payment;
+  return flags.link || flags.payment || flags.code;
 }

@@ -18,6 +18,7 @@ import { getListingForView } from "~/domain/listings/get-listing.server";
 import type { ListingFormInput } from "~/domain/listings/listings-schemas";
 import { updateListing } from "~/domain/listings/update-listing.server";
 import { normalizeText } from "~/domain/search/normalize";
+import type { JobSender } from "~/jobs/job-types";
 import { createMailer } from "~/mail/mailer.server";
 import { listOutbox, readOutboxMessage } from "~/mail/outbox.server";
 import { createLocalStorage, type MediaDriver } from "~/media/storage.server";
@@ -463,6 +464,53 @@ describe("the review queue", () => {
         removedImageIds: [],
       }),
     ).rejects.toMatchObject({ code: "LISTING_HELD" });
+  });
+
+  it("tells a phone-only owner by SMS, in their language", async () => {
+    seq += 1;
+    const id = `phone-only-${seq}`;
+    const seller = { ...aMember(id), email: `${id}@phone.invalid` };
+    await db.insert(users).values({
+      id,
+      name: "Samer",
+      email: seller.email,
+      emailVerified: false,
+      createdAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    await db.insert(profiles).values({
+      id,
+      preferredLanguage: "ar",
+      phoneNumber: "+963944000111",
+      phoneVerifiedAt: new Date(),
+    });
+    const listingId = await heldBy(seller);
+    const sent: { name: string; data: unknown }[] = [];
+    const jobs: JobSender = {
+      async send(name, data) {
+        sent.push({ name, data });
+        return { id: crypto.randomUUID(), created: true };
+      },
+      async sendMany() {},
+    };
+    await rejectHeldListing({
+      db,
+      actor: MOD,
+      listingId,
+      reason: "رقم الهاتف في الوصف",
+      jobs,
+      publicUrl: PUBLIC_URL,
+    });
+    expect(sent).toEqual([
+      {
+        name: "send-sms",
+        data: expect.objectContaining({
+          to: "+963944000111",
+          lang: "ar",
+          purpose: "listing-reviewed",
+          text: expect.stringContaining(`${PUBLIC_URL}/edit-listing/${listingId}`),
+        }),
+      },
+    ]);
   });
 
   it("keeps its clock: the median and 95th percentile from posting to decision", async () => {

@@ -53,8 +53,9 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-// An Arabic word may come with و ف ب ل ك and ال / لل attached: «بالحوالة» is «حوالة».
-const ARABIC_ATTACHED = "(?:و|ف|ب|ل|ك)?(?:ال|لل)?";
+// An Arabic word may come with و ف ب ل ك (and the dialect's ع, "on") and ال / لل attached:
+// «بالحوالة» is «حوالة», «عالكاش» is «كاش».
+const ARABIC_ATTACHED = "(?:و|ف|ب|ل|ك|ع)?(?:ال|لل)?";
 
 /**
  * Finds whole words or phrases in a normalised text (normalizeText): returns the first listed

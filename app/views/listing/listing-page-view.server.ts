@@ -2,6 +2,7 @@ import type { ListingImage, ListingView } from "~/domain/listings/get-listing.se
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { specItems } from "~/domain/listings/listing-specs";
 import { isPublicStatus, type ListingStatus } from "~/domain/listings/listing-status";
+import { systemRemovalCode } from "~/domain/moderation/moderation-schemas";
 import { sellerPath } from "~/domain/sellers/get-seller-profile.server";
 import type { ResponseTime } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
@@ -39,11 +40,14 @@ function pick<T extends object, K extends keyof T>(section: T, keys: readonly K[
  * WhatsApp message, the revealed number's labels). Every byte of this page's HTML counts: it
  * stays within 40 KB (decision 032).
  */
+/** Which status notice a listing's page shows: its status, or "review" when held by the screening. */
+export type ListingNotice = ListingStatus | "review";
+
 export function listingPageTexts(
   lang: Lang,
   isOwner: boolean,
   signedIn: boolean,
-  status: ListingStatus,
+  status: ListingNotice,
 ) {
   const texts = bundlesFor(lang, ["listings", "moderation", "favorites", "discovery"], {
     listings: ["detail", "share"],
@@ -173,6 +177,10 @@ export function toListingPageView({
   const category = localized(lang, view.category);
   const link = `${publicUrl}/listing/${listing.id}`;
 
+  const notice: ListingNotice =
+    listing.status === "removed" && systemRemovalCode(listing.removalReason) === "review"
+      ? "review"
+      : listing.status;
   return {
     id: listing.id,
     favorite: favoritable ? { favorited } : null,
@@ -199,7 +207,9 @@ export function toListingPageView({
     location: t("detail.locationValue", { location }),
     locationName: location,
     status: listing.status,
-    removalReason: removalReasonText(lang, listing.removalReason),
+    notice,
+    // A listing held by the screening says so in its notice; a moderator's reason is shown as given.
+    removalReason: notice === "review" ? null : removalReasonText(lang, listing.removalReason),
     isOwner: view.isOwner,
     // The owner's term: until when it stays in search, and whether to offer a renewal (once it
     // has expired, or from the reminder on).

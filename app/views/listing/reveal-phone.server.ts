@@ -36,6 +36,18 @@ export async function revealPhoneAction({
     const link = `${publicUrl}/listing/${listingId.toLowerCase()}`;
     return data({
       intent: "reveal-phone" as const,
+      // What our safety tips say, where the deal leaves Souqna (issue 30).
+      safety: phone
+        ? {
+            title: t("contactSafety.title"),
+            tips: [
+              t("contactSafety.tips.deposit"),
+              t("contactSafety.tips.transfer"),
+              t("contactSafety.tips.meet"),
+            ],
+            more: t("contactSafety.more"),
+          }
+        : null,
       contact: phone
         ? {
             phone: formatPhoneForDisplay(phone),

@@ -32,7 +32,7 @@ export function toMessageView(
     iso: message.createdAt.toISOString(),
     time: messageTime(lang, message.createdAt),
     // The warning is for the reader of someone else's message.
-    flags: mine ? { link: false, payment: false } : checkMessageSafety(message.body),
+    flags: mine ? { link: false, payment: false, code: false } : checkMessageSafety(message.body),
     seen: mine && Boolean(message.readAt),
   };
 }

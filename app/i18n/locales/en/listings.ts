@@ -163,6 +163,8 @@ const listings = {
       sold: "This item has been sold.",
       inactive: "This listing is hidden: only you can see it.",
       removed: "A moderator has hidden this listing: only you can see it.",
+      review:
+        "Under review: a moderator checks this listing before it is published, usually within a few hours, and we will tell you when they decide. Until then only you can see it.",
       expired: "This listing has expired.",
       expiredOwner_one:
         "It no longer appears in search. Renew it to put it back for another {{formatted}} day, with its favourites, conversations and views.",
@@ -184,6 +186,16 @@ const listings = {
       confirmYes: "Yes, delete",
       cancel: "Cancel",
     },
+  },
+  /** Shown with a revealed number (the reveal's answer carries it: the page does not). */
+  contactSafety: {
+    title: "Before you pay",
+    tips: {
+      deposit: "Never pay a deposit before you have seen the item with your own eyes.",
+      transfer: "Never send a cash mobile transfer, or a code you received, to “hold” it.",
+      meet: "Meet in a busy public place, and check the seller's trust details on their page.",
+    },
+    more: "Safety tips",
   },
   share: {
     title: "Share",

@@ -72,6 +72,7 @@ const messages = {
       link: "This message contains a link. Links are not clickable here: only open one if you trust the sender.",
       payment:
         "This message asks for payment outside Souqna. Never pay in advance or send a transfer or a deposit before you have seen the item in person.",
+      code: "This message asks for a code. Never give anyone a code you received by SMS: with it they can take over your WhatsApp, your account or your cash mobile wallet.",
       tips: "Safety tips",
     },
     unknownUser: "Unknown User",

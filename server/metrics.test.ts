@@ -158,6 +158,10 @@ describe("GET /metrics", () => {
     expect(total(metrics, "souqna_http_request_sql_queries_sum", home)).toBeGreaterThan(0);
     expect(total(metrics, "souqna_db_pool_open_connections")).toBeGreaterThanOrEqual(1);
     expect(total(metrics, "souqna_db_pool_max_connections")).toBeGreaterThanOrEqual(1);
+    // The review queue's clock: nothing held yet, and no decision to time.
+    expect(metrics.some((s) => s.name === "souqna_listings_waiting_review")).toBe(true);
+    expect(total(metrics, "souqna_listings_waiting_review")).toBe(0);
+    expect(metrics.some((s) => s.name === "souqna_listing_review_seconds")).toBe(false);
     expect(metrics.some((s) => s.name === "process_cpu_user_seconds_total")).toBe(true);
     expect(metrics.some((s) => s.name === "nodejs_heap_size_used_bytes")).toBe(true);
   });

@@ -12,6 +12,7 @@ import {
 } from "prom-client";
 import type { DatabaseHandle } from "../app/db/client.server";
 import type { QueryStats } from "../app/db/query-stats.server";
+import { type ReviewTimes, reviewTimes } from "../app/domain/screening/review-queue.server";
 import type { QueueDepth } from "../app/jobs/job-queue.server";
 import { mediaBytesWritten } from "../app/media/media-usage.server";
 import type { Env } from "../app/utils/env.server";
@@ -171,6 +172,44 @@ export function createMetrics({ env, database, jobs, logger }: MetricsOptions) {
     async collect() {
       const counts = await depth();
       if (counts) this.set(counts.oldestDueSeconds);
+    },
+  });
+
+  // The review queue's clock (issue 30), read from the database once a second at most, like the
+  // queue's depth: the same from every process, so a cluster keeps one worker's figure.
+  let reviewRead: { at: number; times: Promise<ReviewTimes | undefined> } | undefined;
+  const review = () => {
+    if (!reviewRead || performance.now() - reviewRead.at > 1000) {
+      reviewRead = {
+        at: performance.now(),
+        times: reviewTimes(database.db).catch((error: unknown) => {
+          logger.error({ err: error }, "metrics: the review queue cannot be read");
+          return undefined;
+        }),
+      };
+    }
+    return reviewRead.times;
+  };
+  new Gauge({
+    name: "souqna_listing_review_seconds",
+    help: "Time from posting to a moderator's decision on listings held before publishing, over the last 30 days, by quantile (0.5, 0.95)",
+    labelNames: ["quantile"] as const,
+    registers,
+    aggregator: "max",
+    async collect() {
+      const times = await review();
+      if (times?.median != null) this.set({ quantile: "0.5" }, times.median);
+      if (times?.p95 != null) this.set({ quantile: "0.95" }, times.p95);
+    },
+  });
+  new Gauge({
+    name: "souqna_listings_waiting_review",
+    help: "Listings held before publishing that wait for a moderator's decision",
+    registers,
+    aggregator: "max",
+    async collect() {
+      const times = await review();
+      if (times) this.set(times.waiting);
     },
   });
 

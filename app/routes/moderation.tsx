@@ -1,11 +1,14 @@
 import { data } from "react-router";
+import { z } from "zod";
 import {
   AuditLog,
   decisionReply,
   HeldListingCard,
   QueueItemCard,
   ReportedRatings,
+  ScreeningWords,
   SuspendedList,
+  wordReply,
 } from "~/components/moderation/moderation-panels";
 import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
@@ -31,6 +34,12 @@ import {
   rejectHeldListing,
   reviewTimes,
 } from "~/domain/screening/review-queue.server";
+import { screeningWordSchema } from "~/domain/screening/screening-word-schema";
+import {
+  addScreeningWord,
+  listScreeningWords,
+  removeScreeningWord,
+} from "~/domain/screening/screening-words.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
@@ -64,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The domain checks the role again, from the database, on every call.
     const held = await listHeldListings({ db, actor: member });
     const times = await reviewTimes(db);
+    const words = await listScreeningWords({ db, actor: member });
     const queue = await listReportQueue({ db, actor: member });
     const suspended = await listSuspendedMembers({ db, actor: member });
     const log = await listModerationLog({ db, actor: member });
@@ -80,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logIntro: t("page.logIntro", { formatted: formatNumber(lang, LOG_LIMIT) }),
       review: reviewTimesText(lang, times),
       held: held.map((item) => toHeldView(lang, item, storage)),
+      words: words.map((word) => ({ id: word.id, phrase: word.phrase })),
       queue: queue.map((item) => toQueueView(lang, item, storage)),
       suspended: suspended.map((entry) => toSuspendedView(lang, entry)),
       log: log.map((entry) => toLogView(lang, entry)),
@@ -106,6 +117,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const listingId = text("listingId");
   const userId = text("userId");
   const ratingId = text("ratingId");
+  if (intent === "word-add" || intent === "word-remove") {
+    // The screening words: a phrase to add, or which one to remove (no reason: the phrase is it).
+    const word = parseForm(lang, form, intent === "word-add" ? screeningWordSchema : noFields);
+    if (word.status !== "success") return invalidForm(word);
+    try {
+      if (intent === "word-add")
+        await addScreeningWord({ db, actor: member, phrase: text("phrase") });
+      else await removeScreeningWord({ db, actor: member, id: text("wordId") });
+    } catch (error) {
+      return failedForm(lang, word, error);
+    }
+    return context.flash.redirect("/moderation#screening-words", "moderation-saved");
+  }
   const submission = parseForm(lang, form, decisionSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { reason } = submission.value;
@@ -131,6 +155,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return context.flash.redirect("/moderation", "moderation-saved");
 }
 
+/** The remove button's form has nothing to check but its hidden fields. */
+const noFields = z.object({});
+
 export const meta: Route.MetaFunction = noindexPageMeta;
 
 export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -142,7 +169,8 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
     held.some((item) => decisionReply(actionData, { listingId: item.id })) ||
     queue.some((item) => decisionReply(actionData, { listingId: item.id })) ||
     suspended.some((member) => decisionReply(actionData, { userId: member.id })) ||
-    ratings.some((rating) => decisionReply(actionData, { ratingId: rating.id }));
+    ratings.some((rating) => decisionReply(actionData, { ratingId: rating.id })) ||
+    wordReply(actionData) !== undefined;
   const unplaced = shown ? undefined : Object.values(actionData?.error ?? {}).flat()[0];
   return (
     <main
@@ -205,6 +233,13 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
             ))}
           </div>
         )}
+      </section>
+
+      <section aria-labelledby="words-title" className="space-y-4" id="screening-words">
+        <h2 id="words-title" className="text-xl font-semibold text-ink">
+          {t("words.title")}
+        </h2>
+        <ScreeningWords words={loaderData.words} reply={actionData} />
       </section>
 
       <section aria-labelledby="ratings-title" className="space-y-4">

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Card, cardStyles } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/field";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { Stars } from "~/components/ui/stars";
@@ -20,6 +21,10 @@ import type {
 const DecisionForm = onDemand(() => import("./decision-form").then((m) => m.DecisionForm), {
   prefetch: true,
 });
+const ScreeningWordForm = onDemand(
+  () => import("./screening-word-form").then((m) => m.ScreeningWordForm),
+  { prefetch: true },
+);
 
 /**
  * The action's reply when it was about this listing's decision form (its hidden listingId) or
@@ -427,6 +432,71 @@ export function HeldListingCard({ item, reply }: { item: HeldView; reply: unknow
         </DecisionForm>
       </Suspense>
     </article>
+  );
+}
+
+/** The action's reply when it was about the screening words (its intent word-add/word-remove). */
+export function wordReply(reply: unknown): FormReply | undefined {
+  if (!isFormReply(reply)) return undefined;
+  const intent = reply.initialValue?.intent;
+  return intent === "word-add" || intent === "word-remove" ? reply : undefined;
+}
+
+/**
+ * The moderators' screening words: the list, each with its remove button (a plain form), and the
+ * form that adds one.
+ */
+export function ScreeningWords({
+  words,
+  reply,
+}: {
+  words: { id: number; phrase: string }[];
+  reply: unknown;
+}) {
+  const { t } = useTranslation("moderation");
+  const answer = wordReply(reply);
+  const removeError =
+    answer?.initialValue?.intent === "word-remove"
+      ? Object.values(answer.error ?? {}).flat()[0]
+      : undefined;
+  return (
+    <Card className="space-y-4 p-4 sm:p-6" testId="screening-words">
+      <p className="text-sm text-muted">{t("words.intro")}</p>
+      {removeError ? <FormAlert>{removeError}</FormAlert> : null}
+      {words.length === 0 ? (
+        <p className="text-sm text-muted" data-testid="screening-words-empty">
+          {t("words.empty")}
+        </p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" data-testid="screening-word-list">
+          {words.map((word) => (
+            <li key={word.id}>
+              <Form
+                method="post"
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 ps-3 pe-1 text-sm ring-1 ring-line"
+              >
+                <input type="hidden" name="intent" value="word-remove" />
+                <input type="hidden" name="wordId" value={word.id} />
+                <bdi>{word.phrase}</bdi>
+                <button
+                  type="submit"
+                  className="rounded-full p-1 text-muted hover:bg-slate-200 hover:text-ink"
+                  aria-label={t("words.remove", { phrase: word.phrase })}
+                  data-testid="screening-word-remove"
+                >
+                  <Icon name="x" className="size-3.5" aria-hidden />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Suspense>
+        <ScreeningWordForm
+          lastResult={answer?.initialValue?.intent === "word-add" ? answer : undefined}
+        />
+      </Suspense>
+    </Card>
   );
 }
 

@@ -383,10 +383,17 @@ async function tellOwner(
 }
 
 /** Posting-to-decision times of the decisions in the last `days` days, in seconds. */
-export async function reviewTimes(
-  db: Pick<Database, "execute">,
-  days = 30,
-): Promise<{ decided: number; median: number | null; p95: number | null; waiting: number }> {
+export interface ReviewTimes {
+  /** Decisions in the period. */
+  decided: number;
+  /** Seconds from posting (or resubmitting) to the decision. */
+  median: number | null;
+  p95: number | null;
+  /** Held listings waiting for a decision now. */
+  waiting: number;
+}
+
+export async function reviewTimes(db: Pick<Database, "execute">, days = 30): Promise<ReviewTimes> {
   const [row] = await selectRows<{
     decided: string | number;
     median: string | number | null;

@@ -31,6 +31,12 @@ import {
   rejectHeldListing,
   reviewTimes,
 } from "./review-queue.server";
+import { SCREENING_WORDS_LIMIT } from "./screening-word-schema";
+import {
+  addScreeningWord,
+  listScreeningWords,
+  removeScreeningWord,
+} from "./screening-words.server";
 
 /*
  * Issue 30: the screening before publish, wired into posting and editing — a repeat of one's own
@@ -534,5 +540,82 @@ describe("the review queue", () => {
     expect(times.decided).toBeGreaterThanOrEqual(3);
     expect(times.median).not.toBeNull();
     expect(times.p95).toBeGreaterThan(times.median ?? 0);
+  });
+});
+
+describe("the moderators' screening words", () => {
+  it("are for moderators only: a member and a visitor get NOT_FOUND", async () => {
+    const member = await newMember("wordsmith");
+    for (const actor of [member, null, { ...member, role: "moderator" as const }]) {
+      await expect(listScreeningWords({ db, actor })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(addScreeningWord({ db, actor, phrase: "عربون" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+      await expect(removeScreeningWord({ db, actor, id: "1" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+    }
+    expect(await db.select().from(screeningWords)).toEqual([]);
+  });
+
+  it("keep a phrase as typed, refuse its other spellings, empty, huge and unknown input, and log each change", async () => {
+    const added = await addScreeningWord({ db, actor: MOD, phrase: "  حوالة   مسبقة " });
+    expect(added.phrase).toBe("حوالة مسبقة");
+    for (const [phrase, code] of [
+      ["حواله مسبقه", "SCREENING_WORD_EXISTS"],
+      ["حوالَة مسبقة", "SCREENING_WORD_EXISTS"],
+      ["", "SCREENING_WORD_REQUIRED"],
+      ["   ", "SCREENING_WORD_REQUIRED"],
+      ["!!! ؟؟", "SCREENING_WORD_REQUIRED"],
+      [12, "SCREENING_WORD_REQUIRED"],
+      ["x".repeat(61), "SCREENING_WORD_TOO_LONG"],
+    ] as const) {
+      await expect(addScreeningWord({ db, actor: MOD, phrase })).rejects.toMatchObject({ code });
+    }
+    // Hostile text is only a phrase: stored as typed, matched as words.
+    const html = await addScreeningWord({ db, actor: MOD, phrase: "<b>send ٥٠٠$</b>" });
+    expect((await listScreeningWords({ db, actor: MOD })).map((w) => w.phrase)).toEqual([
+      "<b>send ٥٠٠$</b>",
+      "حوالة مسبقة",
+    ]);
+    for (const id of ["999999", "1; drop table listings", "../1", "-1"]) {
+      await expect(removeScreeningWord({ db, actor: MOD, id })).rejects.toMatchObject({
+        code: "SCREENING_WORD_NOT_FOUND",
+      });
+    }
+    await removeScreeningWord({ db, actor: MOD, id: String(html.id) });
+    await removeScreeningWord({ db, actor: MOD, id: String(added.id) });
+    expect(await listScreeningWords({ db, actor: MOD })).toEqual([]);
+    const log = await db
+      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .from(moderationActions)
+      .where(eq(moderationActions.moderatorId, MOD.id))
+      .orderBy(moderationActions.createdAt);
+    expect(log.filter((entry) => entry.action.endsWith("screening_word"))).toEqual([
+      { action: "add_screening_word", reason: "حوالة مسبقة" },
+      { action: "add_screening_word", reason: "<b>send ٥٠٠$</b>" },
+      { action: "remove_screening_word", reason: "<b>send ٥٠٠$</b>" },
+      { action: "remove_screening_word", reason: "حوالة مسبقة" },
+    ]);
+  });
+
+  it("hold at most SCREENING_WORDS_LIMIT, exactly, when moderators add at once", async () => {
+    await db.insert(screeningWords).values(
+      Array.from({ length: SCREENING_WORDS_LIMIT - 1 }, (_, i) => ({
+        phrase: `word${i}`,
+        normalized: `word${i}`,
+      })),
+    );
+    const results = await Promise.allSettled(
+      ["one", "two", "three", "four", "five"].map((phrase) =>
+        addScreeningWord({ db, actor: MOD, phrase }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected").map((r) => r.reason.code)).toEqual(
+      Array(4).fill("SCREENING_WORDS_FULL"),
+    );
+    expect(await db.select().from(screeningWords)).toHaveLength(SCREENING_WORDS_LIMIT);
+    await db.delete(screeningWords);
   });
 });

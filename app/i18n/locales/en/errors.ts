@@ -77,6 +77,13 @@ const errors = {
     "A moderator is reviewing this listing, so it cannot be edited until they decide. Contact support if you think this is a mistake.",
   LISTING_NOT_UNDER_REVIEW:
     "This listing is no longer waiting for review: another moderator may have decided already.",
+  SCREENING_WORD_REQUIRED: "Please write a word or phrase, with at least one letter or digit",
+  SCREENING_WORD_TOO_LONG: "Please keep it under 60 characters: a word or a short phrase",
+  SCREENING_WORD_EXISTS: "This word is already on the list (spelling variants count as the same)",
+  SCREENING_WORDS_FULL:
+    "The list holds 500 words, its limit: remove one that no longer helps before adding another",
+  SCREENING_WORD_NOT_FOUND:
+    "This word is no longer on the list: another moderator may have removed it",
   LISTING_NOT_RENEWABLE:
     "Only an active or expired listing can be renewed. Mark it as active first if you want it back in search.",
   INVALID_RENEW_LINK:

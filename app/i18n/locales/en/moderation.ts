@@ -37,6 +37,16 @@ const moderation = {
     sentTitle: "Report submitted",
     sentBody: "Thank you. A moderator will review this listing.",
   },
+  words: {
+    title: "Screening words",
+    intro:
+      "A new or edited listing whose title or description holds one of these words or phrases (in any spelling: أ/ا, ة/ه, case, digits) raises the “Listed words” rule. Each change is in the audit log.",
+    empty: "The list is empty.",
+    label: "Add a word or phrase",
+    hint: "In Arabic or English, at most 60 characters; whole words only.",
+    add: "Add",
+    remove: "Remove “{{phrase}}”",
+  },
   review: {
     title: "Waiting for review before publishing",
     intro:

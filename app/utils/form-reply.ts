@@ -27,6 +27,18 @@ export function replyFor(reply: unknown, intent: string): FormReply | undefined 
 }
 
 /**
+ * Where a refusal points the member (a page of ours, e.g. the listing a post repeats): carried in
+ * the reply's errors under this key, which names no field.
+ */
+export const REPLY_LINK = "@link";
+
+/** The page a refusal points to, if it is one of ours ("/…", never "//host"). */
+export function replyLink(reply: FormReply | null | undefined): string | null {
+  const link = reply?.error?.[REPLY_LINK]?.[0];
+  return typeof link === "string" && /^\/(?!\/)/.test(link) ? link : null;
+}
+
+/**
  * A reply with one message above the form, for an answer about the request rather than its
  * fields (too large to read, signed out, the connection lost). The form keeps what was typed.
  */

@@ -5,7 +5,7 @@ import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { type AppError, isAppError } from "./app-error";
-import type { FormReply } from "./form-reply";
+import { type FormReply, REPLY_LINK } from "./form-reply";
 import { type FormSubmission, parseSubmission } from "./form-submission";
 
 export type { FormReply } from "./form-reply";
@@ -39,9 +39,14 @@ export function failedForm(lang: Lang, submission: FormSubmission<ZodType>, erro
   if (!isAppError(error)) throw error;
   const message = appErrorMessage(lang, error);
   const hideFields = secretFields(submission);
+  // A refusal that names a page of ours to go to instead (LISTING_REPEATS_YOURS: the listing).
+  const link: Record<string, string[]> =
+    typeof error.params.link === "string" && /^\/(?!\/)/.test(error.params.link)
+      ? { [REPLY_LINK]: [error.params.link] }
+      : {};
   const reply = error.field
-    ? submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields })
-    : submission.reply({ formErrors: [message], hideFields });
+    ? submission.reply({ fieldErrors: { [error.field]: [message], ...link }, hideFields })
+    : submission.reply({ formErrors: [message], fieldErrors: link, hideFields });
   return data<FormReply>(reply, { status: error.status, headers: retryAfter(error) });
 }
 

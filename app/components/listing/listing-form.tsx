@@ -7,7 +7,7 @@ import { Control, Field, FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
-import type { FormReply } from "~/utils/form-reply";
+import { type FormReply, replyLink } from "~/utils/form-reply";
 import {
   DETAIL_PREFIX,
   type FormValues,
@@ -90,6 +90,8 @@ export function ListingForm({
   });
   const errorOf = (name: string) => form.allErrors[name]?.[0];
   const formError = form.errors?.[0] ?? (form.status === "error" ? t("form.formError") : undefined);
+  // A post that repeats the member's own listing names it: they edit or renew that one instead.
+  const repeated = replyLink(saveReply ?? result?.reply ?? null);
   const [removedImageIds, setRemovedImageIds] = useState<string[]>([]);
   const photos = usePhotoSelection({
     limits: { maxImages, existingCount: existingImages.length - removedImageIds.length },
@@ -165,7 +167,20 @@ export function ListingForm({
           <DraftBanner draft={draft} />
         </Suspense>
       ) : null}
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {formError ? (
+        <FormAlert>
+          {formError}
+          {repeated ? (
+            <Link
+              to={repeated}
+              className="ms-1 font-semibold underline"
+              data-testid="open-repeated"
+            >
+              {t("form.openRepeated")}
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : null}
       <input type="hidden" name="fieldsFor" value={model.fields.length > 0 ? categoryId : ""} />
       <p className="text-sm text-muted">{t("form.intro")}</p>
 

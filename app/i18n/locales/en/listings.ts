@@ -54,6 +54,7 @@ const listings = {
     storageFull:
       "Souqna cannot save listings right now. Nothing was posted: please try again in a few minutes.",
     saveFailed: "An error occurred while processing your listing",
+    openRepeated: "Open your ad",
     tooLarge: "The photos are too large together. Please send fewer or smaller photos.",
     draft: {
       savedAt: "Draft saved at {{time}}",

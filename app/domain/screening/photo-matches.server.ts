@@ -2,8 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import {
   bandProbes,
+  bandsOf,
   fingerprintFromColumns,
   type PhotoPrints,
+  SAME_PHOTO_BITS,
   samePhoto,
 } from "~/media/photo-fingerprint.server";
 
@@ -37,15 +39,8 @@ export async function findPhotoMatches(
   exceptListingId?: string,
 ): Promise<PhotoMatch[]> {
   const checked = photos.flatMap((prints, photo) => (prints ? [{ prints, photo }] : []));
-  if (checked.length === 0) return [];
-  const bands = bandProbes(checked.flatMap(({ prints }) => prints.probes.map((p) => p.hash)));
-  const anyBand = sql.join(
-    bands.map(
-      (values, band) =>
-        sql`((i.photo_hash >> ${sql.raw(String(48 - band * 16))}) & 65535) = any(${`{${values.join(",")}}`}::bigint[])`,
-    ),
-    sql` or `,
-  );
+  const statement = photoCandidates(photos, scope, exceptListingId);
+  if (!statement) return [];
   const rows = await selectRows<{
     image_id: string;
     listing_id: string;
@@ -53,13 +48,7 @@ export async function findPhotoMatches(
     status: string;
     photo_hash: string | bigint;
     photo_colours: string;
-  }>(
-    db,
-    sql`select i.id as image_id, i.listing_id, l.user_id, l.status, i.photo_hash, i.photo_colours
-        from listing_images i join listings l on l.id = i.listing_id
-        where i.photo_hash is not null and (${anyBand}) and ${scopeCondition(scope)}
-          ${exceptListingId ? sql`and l.id <> ${exceptListingId}` : sql``}`,
-  );
+  }>(db, statement);
   const matches: PhotoMatch[] = [];
   for (const row of rows) {
     const stored = fingerprintFromColumns({
@@ -79,6 +68,50 @@ export async function findPhotoMatches(
     }
   }
   return matches;
+}
+
+/**
+ * The statement that reads the candidates of findPhotoMatches (exported for bench/screening.ts's
+ * plans): null when no photo has a fingerprint.
+ */
+export function photoCandidates(
+  photos: readonly (PhotoPrints | null | undefined)[],
+  scope: PhotoScope,
+  exceptListingId?: string,
+): SQL | null {
+  const prints = photos.filter((p): p is PhotoPrints => Boolean(p));
+  if (prints.length === 0) return null;
+  // The whole photo (its first probe) within one bit per band: resized, recompressed or
+  // brightened copies. The crop windows exactly: the window that lines up with a crop is close.
+  const near = bandProbes(prints.map((p) => p.own.hash));
+  const exact = prints.flatMap((p) => p.probes.slice(1).map((probe) => bandsOf(probe.hash)));
+  const bandValues = near.map((values, band) => [
+    ...new Set([...values, ...exact.map((bands) => bands[band] ?? 0)]),
+  ]);
+  const hashes = `{${[...new Set(prints.flatMap((p) => p.probes.map((probe) => probe.hash)))].join(",")}}`;
+  // One index scan per band (a union, not an OR the planner reads as a scan of the table), and the
+  // Hamming distance checked in the database: only photos within SAME_PHOTO_BITS come back.
+  const byBand = sql.join(
+    bandValues.map(
+      (values, band) =>
+        sql`select id, listing_id, photo_hash, photo_colours from listing_images
+            where photo_hash is not null
+              and ((photo_hash >> ${sql.raw(String(48 - band * 16))}) & 65535) = any(${`{${values.join(",")}}`}::bigint[])`,
+    ),
+    sql` union `,
+  );
+  // The near photos first (materialised: the Hamming check on the few candidates), then each
+  // one's listing by its key (lateral, fenced with offset 0: never a scan of all listings).
+  return sql`with near as materialized (
+        select * from (${byBand}) candidate
+        where exists (select 1 from unnest(${hashes}::bigint[]) p
+                      where bit_count((candidate.photo_hash # p)::bit(64)) <= ${SAME_PHOTO_BITS}))
+      select c.id as image_id, c.listing_id, l.user_id, l.status, c.photo_hash, c.photo_colours
+      from near c
+      cross join lateral (select user_id, status, updated_at from listings
+                          where id = c.listing_id offset 0) l
+      where ${scopeCondition(scope)}
+        ${exceptListingId ? sql`and c.listing_id <> ${exceptListingId}` : sql``}`;
 }
 
 function scopeCondition(scope: PhotoScope): SQL {

@@ -1,4 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { generatedPhoto } from "../../factories/photos";
 import { expectNoHorizontalScroll } from "../support/layout";
 import { postListing, signIn, signUp, verifyPhone } from "../support/members";
 import { E2E_MODERATOR } from "../support/seeded-members";
@@ -147,3 +149,63 @@ test("a listing with contact details waits for a moderator, who approves one and
   const again = moderator.locator(`[data-testid="held-item"][data-listing-id="${rejectId}"]`);
   await expect(again.getByTestId("held-reasons")).toContainText("Edited after a rejection");
 });
+
+test("another member's photos, resized and recompressed, are held with the original shown beside them", async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; phone widths are taken by resizing");
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const original = await generatedPhoto(300 + (stamp % 1000));
+  // What a scammer saving the photo from the page would post: half the size, quality 60.
+  const copy = await sharp(original).resize({ width: 320 }).jpeg({ quality: 60 }).toBuffer();
+
+  const owner = await member(browser, "en", "photo-owner");
+  const ownerId = await postWithPhoto(owner, `Toyota Corolla 2012 ${stamp}`, original);
+  await expect(owner.getByTestId("listing-status")).toHaveCount(0);
+
+  const copier = await member(browser, "ar", "photo-copier");
+  const copyId = await postWithPhoto(copier, `تويوتا كورولا ٢٠١٢ نظيفة ${stamp}`, copy);
+  await expect(copier.getByTestId("listing-status")).toContainText("قيد المراجعة");
+  await shootBoth(copier, "copied-photos-under-review-rtl");
+
+  const moderator = await (await browser.newContext()).newPage();
+  await signIn(moderator, { lang: "en", ...E2E_MODERATOR });
+  await moderator.goto("/moderation");
+  const held = moderator.locator(`[data-testid="held-item"][data-listing-id="${copyId}"]`);
+  await expect(held.getByTestId("held-reasons")).toContainText(
+    "Photos of another member's listing",
+  );
+  await expect(held.getByTestId("held-matched").getByRole("link")).toHaveAttribute(
+    "href",
+    `/listing/${ownerId}`,
+  );
+  await shootBoth(moderator, "copied-photos-queue-ltr");
+  await held.getByLabel("Reason").fill("Photos copied from another member's car");
+  await held.getByTestId("action-reject").click();
+  await expect(
+    moderator.getByText("The decision is recorded in the audit log.").first(),
+  ).toBeVisible();
+  await copier.goto(`/listing/${copyId}`);
+  await expect(copier.getByTestId("listing-status")).toContainText(
+    "Photos copied from another member's car",
+  );
+});
+
+/** Posts a furniture listing (a category no rule watches) with one photo; returns its id. */
+async function postWithPhoto(page: Page, title: string, photo: Buffer) {
+  await page.goto("/post-ad?category=5");
+  const form = page.locator('[data-testid="listing-form"][data-hydrated]');
+  await expect(form).toBeVisible();
+  await form.locator('[name="title"]').fill(title);
+  await form.locator('[name="description"]').fill(`${title}: seen by appointment.`);
+  await form.locator('[name="price"]').fill("2500000");
+  await form.locator('select[name="location"]').selectOption("homs");
+  await form
+    .locator('input[name="images"]')
+    .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form.getByTestId("listing-submit").click();
+  // The photo is compressed and uploaded first: room for a loaded machine.
+  await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  return page.url().split("/").pop() ?? "";
+}

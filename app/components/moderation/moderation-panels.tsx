@@ -111,23 +111,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
     >
       <div className="lg:col-span-3">
         <div className="flex gap-4">
-          <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:size-28">
-            {item.image ? (
-              <img
-                src={item.image.src}
-                width={item.image.width}
-                height={item.image.height}
-                alt=""
-                loading="lazy"
-                className="size-full object-cover"
-              />
-            ) : (
-              <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted">
-                <Icon name="image-off" className="size-5" aria-hidden />
-                {t("page.noImage")}
-              </span>
-            )}
-          </div>
+          <Thumb image={item.image} label={t("page.noImage")} />
           <div className="min-w-0 flex-1 space-y-1.5">
             <div className="flex flex-wrap items-center gap-2">
               <span
@@ -274,6 +258,7 @@ export function QueueItemCard({ item, reply }: { item: QueueView; reply: unknown
   );
 }
 
+/** A listing's small picture in the moderation queues, or "No photo". */
 function Thumb({
   image,
   label,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, min, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { listings, profiles, reports, users } from "~/db/schema";
 import type { ListingStatus } from "~/domain/listings/listing-status";
@@ -6,6 +7,24 @@ import type { ReportReason } from "./moderation-schemas";
 import { type Actor, assertModerator } from "./moderator.server";
 
 export const QUEUE_LIMIT = 50;
+
+type Variants = { width: number; height: number; key: string }[];
+
+/**
+ * A listing's primary image's variants (or its first image's), as a subquery on its id column:
+ * the picture the moderation queues show. Read it back with variantsOf.
+ */
+export function primaryVariants(listingId: AnyPgColumn) {
+  return sql<Variants | string | null>`(
+    select i.variants from listing_images i where i.listing_id = ${listingId}
+    order by i.is_primary desc, i.sort_order asc, i.id asc limit 1)`;
+}
+
+/** The variants primaryVariants read (a driver may hand jsonb back as text), or null. */
+export function variantsOf(value: Variants | string | null): Variants | null {
+  const image = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(image) && image.length > 0 ? image : null;
+}
 
 export interface QueueItem {
   listing: {
@@ -64,9 +83,7 @@ export async function listReportQueue({
       price: listings.price,
       status: listings.status,
       removalReason: listings.removalReason,
-      image: sql<QueueItem["listing"]["image"]>`(
-        select i.variants from listing_images i where i.listing_id = ${listings.id}
-        order by i.is_primary desc, i.sort_order asc, i.id asc limit 1)`,
+      image: primaryVariants(listings.id),
       ownerId: users.id,
       ownerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.name})`,
       ownerEmail: users.email,
@@ -111,7 +128,6 @@ export async function listReportQueue({
     .orderBy(asc(reports.createdAt), asc(reports.id));
 
   return rows.map((row) => {
-    const image = typeof row.image === "string" ? JSON.parse(row.image) : row.image;
     return {
       listing: {
         id: row.id,
@@ -122,7 +138,7 @@ export async function listReportQueue({
         price: row.price,
         status: row.status,
         removalReason: row.removalReason,
-        image: Array.isArray(image) && image.length > 0 ? image : null,
+        image: variantsOf(row.image),
       },
       owner: {
         id: row.ownerId,

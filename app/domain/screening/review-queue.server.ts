@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { type Database, selectRows } from "~/db/client.server";
 import { listingImages, listingScreenings, listings, profiles, users } from "~/db/schema";
 import type { ListingStatus } from "~/domain/listings/listing-status";
+import { primaryVariants, variantsOf } from "~/domain/moderation/list-report-queue.server";
 import { HELD_FOR_SCREENING } from "~/domain/moderation/moderation-schemas";
 import {
   type Actor,
@@ -141,10 +142,6 @@ export async function listHeldListings({
   await assertModerator(db, actor);
   const matched = alias(listings, "matched");
   const matchedOwner = alias(users, "matched_owner");
-  const primary = (listingId: AnyPgColumn) =>
-    sql<{ width: number; height: number; key: string }[] | null>`(
-      select ${listingImages.variants} from ${listingImages}
-      where ${listingImages.listingId} = ${listingId} and ${listingImages.isPrimary} limit 1)`;
   const rows = await db
     .select({
       id: listings.id,
@@ -153,7 +150,7 @@ export async function listHeldListings({
       description: listings.description,
       descriptionAr: listings.descriptionAr,
       price: listings.price,
-      image: primary(listings.id),
+      image: primaryVariants(listings.id),
       ownerId: users.id,
       ownerName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${users.name})`,
       ownerEmail: users.email,
@@ -166,7 +163,7 @@ export async function listHeldListings({
       matchedTitleAr: matched.titleAr,
       matchedPrice: matched.price,
       matchedStatus: matched.status,
-      matchedImage: primary(matched.id),
+      matchedImage: primaryVariants(matched.id),
       matchedOwnerId: matchedOwner.id,
       matchedOwnerName: matchedOwner.name,
     })
@@ -196,7 +193,7 @@ export async function listHeldListings({
     description: row.description,
     descriptionAr: row.descriptionAr,
     price: row.price,
-    image: row.image,
+    image: variantsOf(row.image),
     owner: {
       id: row.ownerId,
       name: row.ownerName,
@@ -214,7 +211,7 @@ export async function listHeldListings({
             titleAr: row.matchedTitleAr ?? "",
             price: row.matchedPrice ?? 0,
             status: row.matchedStatus,
-            image: row.matchedImage,
+            image: variantsOf(row.matchedImage),
             owner: { id: row.matchedOwnerId, name: row.matchedOwnerName ?? "" },
           }
         : null,

@@ -164,6 +164,21 @@ describe("a repeat of one's own ad", () => {
     ).resolves.toMatchObject({ held: false });
   });
 
+  it("makes one listing of ten copies sent at once, refusing the other nine", async () => {
+    const seller = await newMember("flood");
+    const input = table();
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        createListing({ db, storage, member: seller, input: { ...input }, images: [] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.flatMap((r) => (r.status === "rejected" ? [r.reason.code] : []))).toEqual(
+      Array(9).fill("LISTING_REPEATS_YOURS"),
+    );
+    expect(await db.select().from(listings).where(eq(listings.userId, seller.id))).toHaveLength(1);
+  });
+
   it("refuses an edit that makes a listing repeat another of the member's listings", async () => {
     const seller = await newMember("editor");
     const a = table();

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
-import type { PhotoPrints } from "~/media/photo-fingerprint.server";
 import { AppError } from "~/utils/app-error";
-import { findPhotoMatches } from "./photo-matches.server";
+import type { PhotoMatch } from "./photo-matches.server";
 
 /**
  * How alike (pg_trgm similarity, 0–1) a title and a description must both be to one of the
@@ -20,8 +19,8 @@ export interface RepeatCheck {
   /** As the member typed them (both languages together). */
   title: string;
   description: string;
-  /** The listing's photos after the change: those with fingerprints are compared. */
-  photos: readonly (PhotoPrints | null | undefined)[];
+  /** What findPhotoMatches found for the post's photos: its `mine` ones are repeats. */
+  photoMatches: readonly PhotoMatch[];
 }
 
 /**
@@ -35,12 +34,7 @@ export async function refuseOwnRepeat(
   db: Pick<Database, "execute">,
   check: RepeatCheck,
 ): Promise<void> {
-  const [byPhoto] = await findPhotoMatches(
-    db,
-    check.photos,
-    { kind: "own", memberId: check.memberId },
-    check.listingId,
-  );
+  const byPhoto = check.photoMatches.find((match) => match.mine);
   if (byPhoto) throw repeats(byPhoto.listingId, "photo");
   const [byText] = await selectRows<{ id: string }>(
     db,

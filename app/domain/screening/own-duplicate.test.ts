@@ -13,6 +13,7 @@ import { createLocalStorage, type MediaDriver } from "~/media/storage.server";
 import { generatedPhoto } from "../../../tests/factories/photos";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { type RepeatCheck, refuseOwnRepeat } from "./own-duplicate.server";
+import { findPhotoMatches } from "./photo-matches.server";
 
 /*
  * Issue 30: whether a post (or an edit) repeats one of the member's own active listings — one of
@@ -81,7 +82,12 @@ async function checkOf(
     categoryId: Number(values.categoryId),
     title: values.title,
     description: values.description ?? "",
-    photos: await Promise.all(photos.map((photo) => photoPrints(photo))),
+    photoMatches: await findPhotoMatches(
+      db,
+      await Promise.all(photos.map((photo) => photoPrints(photo))),
+      memberId,
+      listingId,
+    ),
   };
 }
 

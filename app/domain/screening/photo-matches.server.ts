@@ -9,6 +9,9 @@ import {
   samePhoto,
 } from "~/media/photo-fingerprint.server";
 
+/** How long a removed listing's photos still count as another member's (issue 30). */
+export const STOLEN_PHOTO_REMOVED_DAYS = 180;
+
 /** A stored listing photo that is one of the photos checked. */
 export interface PhotoMatch {
   listingId: string;
@@ -17,29 +20,29 @@ export interface PhotoMatch {
   status: string;
   /** Which of the checked photos it is (their index). */
   photo: number;
+  /**
+   * The member's own active listing (a repeat of their own ad); otherwise another member's
+   * listing, active or removed within STOLEN_PHOTO_REMOVED_DAYS (copied photos).
+   */
+  mine: boolean;
 }
-
-/** Whose listings to look among. */
-export type PhotoScope =
-  /** The member's own active listings (a repeat of their own ad). */
-  | { kind: "own"; memberId: string }
-  /** Other members' active listings, or removed in the last `removedWithinDays` days. */
-  | { kind: "others"; memberId: string; removedWithinDays: number };
 
 /**
  * The stored photos that are one of `photos` (resized, recompressed, lightly cropped or
- * brightened), among the listings of `scope`, leaving out `exceptListingId` (the listing being
- * edited). One statement: the four band indexes give the candidates — stored photos sharing a
- * band, within one bit, with any crop probe — and each candidate is then compared in full.
+ * brightened) on the listings that matter to a post by `memberId`: their own active listings, and
+ * other members' active listings or removed in the last STOLEN_PHOTO_REMOVED_DAYS — leaving out
+ * `exceptListingId` (the listing being edited). One statement for both questions: the four band
+ * indexes give the candidates — stored photos sharing a band, within one bit, with any crop probe
+ * — and each candidate is then compared in full.
  */
 export async function findPhotoMatches(
   db: Pick<Database, "execute">,
   photos: readonly (PhotoPrints | null | undefined)[],
-  scope: PhotoScope,
+  memberId: string,
   exceptListingId?: string,
 ): Promise<PhotoMatch[]> {
   const checked = photos.flatMap((prints, photo) => (prints ? [{ prints, photo }] : []));
-  const statement = photoCandidates(photos, scope, exceptListingId);
+  const statement = photoCandidates(photos, memberId, exceptListingId);
   if (!statement) return [];
   const rows = await selectRows<{
     image_id: string;
@@ -64,6 +67,7 @@ export async function findPhotoMatches(
         ownerId: row.user_id,
         status: row.status,
         photo: same.photo,
+        mine: row.user_id === memberId,
       });
     }
   }
@@ -76,7 +80,7 @@ export async function findPhotoMatches(
  */
 export function photoCandidates(
   photos: readonly (PhotoPrints | null | undefined)[],
-  scope: PhotoScope,
+  memberId: string,
   exceptListingId?: string,
 ): SQL | null {
   const prints = photos.filter((p): p is PhotoPrints => Boolean(p));
@@ -89,33 +93,33 @@ export function photoCandidates(
     ...new Set([...values, ...exact.map((bands) => bands[band] ?? 0)]),
   ]);
   const hashes = `{${[...new Set(prints.flatMap((p) => p.probes.map((probe) => probe.hash)))].join(",")}}`;
-  // One index scan per band (a union, not an OR the planner reads as a scan of the table), and the
-  // Hamming distance checked in the database: only photos within SAME_PHOTO_BITS come back.
+  // One index-only scan per band (a union, not an OR the planner reads as a scan of the table):
+  // each band index holds the hash and the photo's key too (migration 0022), so the thousands of
+  // candidates at millions of photos are read without the table.
   const byBand = sql.join(
     bandValues.map(
       (values, band) =>
-        sql`select id, listing_id, photo_hash, photo_colours from listing_images
+        sql`select id, photo_hash from listing_images
             where photo_hash is not null
               and ((photo_hash >> ${sql.raw(String(48 - band * 16))}) & 65535) = any(${`{${values.join(",")}}`}::bigint[])`,
     ),
     sql` union `,
   );
-  // The near photos first (materialised: the Hamming check on the few candidates), then each
-  // one's listing by its key (lateral, fenced with offset 0: never a scan of all listings).
+  // The Hamming distance checked in the database on the candidates (materialised): only photos
+  // within SAME_PHOTO_BITS remain. Then each one's row and listing by their keys (lateral, fenced
+  // with offset 0: never a scan of all photos or listings).
   return sql`with near as materialized (
-        select * from (${byBand}) candidate
+        select id from (${byBand}) candidate
         where exists (select 1 from unnest(${hashes}::bigint[]) p
                       where bit_count((candidate.photo_hash # p)::bit(64)) <= ${SAME_PHOTO_BITS}))
-      select c.id as image_id, c.listing_id, l.user_id, l.status, c.photo_hash, c.photo_colours
+      select i.id as image_id, i.listing_id, l.user_id, l.status, i.photo_hash, i.photo_colours
       from near c
+      cross join lateral (select id, listing_id, photo_hash, photo_colours from listing_images
+                          where id = c.id offset 0) i
       cross join lateral (select user_id, status, updated_at from listings
-                          where id = c.listing_id offset 0) l
-      where ${scopeCondition(scope)}
-        ${exceptListingId ? sql`and c.listing_id <> ${exceptListingId}` : sql``}`;
-}
-
-function scopeCondition(scope: PhotoScope): SQL {
-  if (scope.kind === "own") return sql`l.user_id = ${scope.memberId} and l.status = 'active'`;
-  return sql`l.user_id <> ${scope.memberId} and (l.status = 'active' or (l.status = 'removed'
-    and l.updated_at > now() - make_interval(days => ${scope.removedWithinDays})))`;
+                          where id = i.listing_id offset 0) l
+      where ((l.user_id = ${memberId} and l.status = 'active')
+          or (l.user_id <> ${memberId} and (l.status = 'active' or (l.status = 'removed'
+              and l.updated_at > now() - make_interval(days => ${STOLEN_PHOTO_REMOVED_DAYS})))))
+        ${exceptListingId ? sql`and i.listing_id <> ${exceptListingId}` : sql``}`;
 }

@@ -9,9 +9,6 @@ import { comparablePrices, isFarBelow } from "./price-signal.server";
 import { type RiskVerdict, riskVerdict, type ScreeningSignal } from "./risk-score";
 import { textSignals } from "./text-signals";
 
-/** How long a removed listing's photos still count as another member's (issue 30). */
-export const STOLEN_PHOTO_REMOVED_DAYS = 180;
-
 export interface ListingToScreen {
   memberId: string;
   /** The listing being edited; absent for a new post. */
@@ -48,15 +45,12 @@ export async function screenListing(
   // PostgreSQL's JIT compiles the photo lookup (its estimate is large, its work small): 290 ms of
   // compiling for a 5 ms statement at 300,000 photos (bench/screening.ts). Off for this transaction.
   await db.execute(sql`set local jit = off`);
-  await refuseOwnRepeat(db, post);
+  // One photo lookup for both questions: a repeat of one's own ad, and another member's photos.
+  const photoMatches = await findPhotoMatches(db, post.photos, post.memberId, post.listingId);
+  await refuseOwnRepeat(db, { ...post, photoMatches });
   const words = `${post.title}\n${post.description}`;
   // One after another: they share the transaction's one connection.
-  const stolen = await findPhotoMatches(
-    db,
-    post.photos,
-    { kind: "others", memberId: post.memberId, removedWithinDays: STOLEN_PHOTO_REMOVED_DAYS },
-    post.listingId,
-  );
+  const stolen = photoMatches.filter((match) => !match.mine);
   const comparison = await comparablePrices(db, {
     categoryId: post.categoryId,
     details: post.details,

@@ -41,6 +41,7 @@ export default defineConfig({
       // checked at both widths (shell, a11y, first-load and each area's own specs).
       testIgnore: [
         "**/engagement/push.spec.ts",
+        "**/engagement/outbox.spec.ts",
         "**/listings/stalled-requests.spec.ts",
         "**/listings/draft-races.spec.ts",
         "**/listings/resumable-posts.spec.ts",

@@ -107,6 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         member,
         conversationId,
         body: submission.value.body,
+        clientId: submission.value.clientId,
       });
       // In the background (JavaScript): the message as the list shows it; else the page again.
       if (form.get("via") === "fetch") {
@@ -259,6 +260,7 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
                 ? actionData.error?.[""]?.[0]
                 : undefined
             }
+            messages={messages}
             onSent={add}
           />
         </section>

@@ -66,6 +66,20 @@ export const QUEUED_POSTS = {
 } as const;
 
 /**
+ * Messages written while the connection was down (issue 31): the page hands them to the service
+ * worker (`add`), whose queue sends them when it is back, even with the tab closed (Background
+ * Sync), and tells it when one arrived after all (`forget`); the page keeps its own copy under
+ * `outbox` (localStorage) to show them as "Waiting for a connection" and to send them itself. The
+ * message's client id makes the two one message.
+ */
+export const QUEUED_MESSAGES = {
+  queue: "souqna-queued-messages",
+  outbox: "souqna-outbox",
+  add: "QUEUE_MESSAGE",
+  forget: "FORGET_QUEUED_MESSAGE",
+} as const;
+
+/**
  * The page's word to the service worker: drop the queued post named `idempotencyKey` (the page
  * sent it itself), or every queued post (nobody is signed in any more).
  */

@@ -21,6 +21,7 @@
  * - A new listing saved while offline (POST /api/listings) is kept and sent when the connection
  *   is back, even if the page is closed (Background Sync, decision 025). Its idempotency key makes
  *   it one listing however often it is sent; the page drops the queue when nobody is signed in.
+ *   A conversation's message written offline likewise (issue 31), one message by its client id.
  * - Web Push (decision 021): shows what the server sent and opens its page on a click.
  */
 import { Queue } from "workbox-background-sync";
@@ -33,7 +34,14 @@ import { formatDateTime } from "~/i18n/format";
 import arOffline from "~/i18n/locales/ar/offline";
 import enOffline from "~/i18n/locales/en/offline";
 import { escapeHtml } from "~/utils/escape-html";
-import { CACHES, PERSONAL_CACHES, personalPageKind, QUEUED_POSTS, SESSION_ENDINGS } from "./caches";
+import {
+  CACHES,
+  PERSONAL_CACHES,
+  personalPageKind,
+  QUEUED_MESSAGES,
+  QUEUED_POSTS,
+  SESSION_ENDINGS,
+} from "./caches";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -56,10 +64,14 @@ self.addEventListener("install", () => {
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (event.data?.type === QUEUED_MESSAGES.add) event.waitUntil(queueMessage(event.data));
+  if (event.data?.type === QUEUED_MESSAGES.forget && typeof event.data.clientId === "string") {
+    event.waitUntil(forgetQueued(queuedMessages, event.data.clientId));
+  }
   if (event.data?.type === QUEUED_POSTS.forget) {
     const key = event.data.idempotencyKey;
     // Without a key: the page found nobody signed in any more.
-    event.waitUntil(typeof key === "string" ? forgetQueuedPosts(key) : forgetMember());
+    event.waitUntil(typeof key === "string" ? forgetQueued(queuedPosts, key) : forgetMember());
   }
 });
 
@@ -101,7 +113,8 @@ async function forgetMember() {
   session += 1;
   lastSaved.clear();
   await Promise.allSettled([
-    forgetQueuedPosts(null),
+    forgetQueued(queuedPosts, null),
+    forgetQueued(queuedMessages, null),
     ...PERSONAL_CACHES.map((name) => caches.delete(name)),
     self.registration.pushManager
       ?.getSubscription()
@@ -187,18 +200,42 @@ registerRoute(
 
 /**
  * Drops the queued post the page has since sent itself (the one with `key`), so a replay cannot
- * bring back a listing deleted in the meantime; or every queued post (`null`: a sign-out).
+ * bring back a listing deleted in the meantime; or every queued request of `queue` (`null`: a
+ * sign-out).
  */
-async function forgetQueuedPosts(key: string | null) {
+async function forgetQueued(queue: Queue, key: string | null) {
   const kept = [];
-  for (
-    let entry = await queuedPosts.shiftRequest();
-    entry;
-    entry = await queuedPosts.shiftRequest()
-  ) {
+  for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
     if (key !== null && !(await entry.request.clone().text()).includes(key)) kept.push(entry);
   }
-  for (const entry of kept) await queuedPosts.pushRequest(entry);
+  for (const entry of kept) await queue.pushRequest(entry);
+}
+
+// ─── A message written offline (issue 31) ────────────────────────────────────────────────────
+// Handed over by the page when there is no connection (components/messaging/outbox.ts), kept and
+// sent when it is back, even with the tab closed; in the order written. Sent as the form without
+// JavaScript posts it, its redirect not followed (the page it leads to is not wanted). Its client
+// id makes it one message however often it comes: the page sends it too, from its outbox.
+const queuedMessages = new Queue(QUEUED_MESSAGES.queue, { maxRetentionTime: 24 * 60 });
+
+async function queueMessage(data: {
+  conversationId?: unknown;
+  clientId?: unknown;
+  body?: unknown;
+}) {
+  const { conversationId, clientId, body } = data;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (typeof conversationId !== "string" || !uuid.test(conversationId)) return;
+  if (typeof clientId !== "string" || !uuid.test(clientId) || typeof body !== "string") return;
+  await queuedMessages.pushRequest({
+    request: new Request(`/messages/${conversationId}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "send", body, clientId }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      credentials: "same-origin",
+      redirect: "manual",
+    }),
+  });
 }
 
 // ─── Pages ───────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { toast } from "~/components/ui/toast";
-import { forgetQueuedPosts, PERSONAL_CACHES } from "~/service-worker/caches";
+import { forgetQueuedPosts, PERSONAL_CACHES, QUEUED_MESSAGES } from "~/service-worker/caches";
 
 /*
  * The page's side of the service worker (decision 024), fetched when the browser is idle after
@@ -13,8 +13,8 @@ const SAVED_FOR_MEMBER = "souqna-saved-for-member";
 /**
  * Nothing cached is served across a sign-out (or an expired session, or a deleted account): the
  * first page drawn for nobody removes the listings and pages saved while a member was signed in,
- * and the service worker drops the listings it was keeping to post (the server also refuses one
- * sent for somebody else).
+ * and the service worker drops the listings and messages it was keeping to send (the server also
+ * refuses one sent for somebody else), as the page drops its unsent messages.
  */
 export async function forgetPersonalCopies(signedIn: boolean) {
   try {
@@ -24,6 +24,7 @@ export async function forgetPersonalCopies(signedIn: boolean) {
     }
     if (localStorage.getItem(SAVED_FOR_MEMBER) !== "1") return;
     forgetQueuedPosts();
+    localStorage.removeItem(QUEUED_MESSAGES.outbox);
     await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
     localStorage.removeItem(SAVED_FOR_MEMBER);
   } catch {

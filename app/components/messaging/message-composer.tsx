@@ -11,6 +11,15 @@ import { characterCount } from "~/utils/user-text";
 import type { MessageView } from "~/views/messaging/message-types";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
 import { MessageItem } from "./message-list";
+import {
+  forgetQueuedMessage,
+  type OutboxItem,
+  outboxOf,
+  queueMessageInWorker,
+  readOutbox,
+  updateOutbox,
+  withoutArrived,
+} from "./outbox";
 
 const sendMessageSchema = () =>
   import("~/domain/messaging/messaging-schemas").then((m) => m.sendMessageSchema);
@@ -21,16 +30,14 @@ const sendMessageSchema = () =>
 export type SendReply = FormReply & { message?: MessageView; lost?: true };
 
 /**
- * A send that has no answer after this long is given up, so it never says "Sending..." for ever
- * on a connection that is up but carries nothing. 20 s, as the listing form's requests
- * (components/listing/upload-listing.ts `stallTimeoutMs` gives the reasons). It is not sent again
- * by itself: the server cannot tell a repeat from a new message, and the same message twice in a
- * conversation is worse than one more tap.
+ * A send that has no answer after this long is given up and tried again later, so it never says
+ * "Sending..." for ever on a connection that is up but carries nothing. 20 s, as the listing
+ * form's requests (components/listing/upload-listing.ts `stallTimeoutMs` gives the reasons).
  */
 export const SEND_STALL_MS = 20_000;
 
-/** Why the text is back in the box: no answer came, or there was no connection to send it on. */
-type Unsent = "unsure" | "offline";
+/** How often a message waiting for a connection is tried again while the browser says online. */
+export const RETRY_MS = 15_000;
 
 /**
  * The box's text once a message did not go: the message, and after it anything typed since, so
@@ -44,83 +51,180 @@ export function keepUnsent(current: string, unsent: string) {
 
 export interface ComposerProps {
   page: ThreadView;
+  /** The conversation's messages as shown (loaded and live): the outbox drops those that came. */
+  messages: MessageView[];
   /** The action's reply to a message sent without JavaScript (the reason, what was typed). */
   lastResult?: FormReply;
   onSent: (message: MessageView) => void;
 }
 
+/** The first reason a reply gives, in the member's language. */
+function reasonOf(reply: FormReply) {
+  return (
+    Object.values(reply.error ?? {})
+      .flat()
+      .find(Boolean) ?? ""
+  );
+}
+
 /**
- * A plain form without JavaScript (posts, then the page reloads at the latest message). With
- * JavaScript an empty or too long message is reported before anything is sent (the schema the
- * action parses); a good one is sent in the background: it shows at once as "Sending...", the text
- * box empties, and a failure puts the text back with the reason. Offline nothing is sent and the
- * text stays; a send whose connection drops, or without an answer for SEND_STALL_MS (given up),
- * puts its text back and tells the member it may not have arrived, with "Try again".
+ * A plain form without JavaScript (posts, then the page reloads at the latest message; its client
+ * id makes a form posted twice one message). With JavaScript an empty or too long message is
+ * reported before anything is sent (the schema the action parses); a good one goes through the
+ * outbox (./outbox.ts, issue 31): it shows at once under the conversation, the box empties, and
+ * the messages go one at a time, in the order written. Without a connection — offline, dropped,
+ * or no answer for SEND_STALL_MS — it stays, marked "Waiting for a connection", and is sent again
+ * when the browser is back online and every RETRY_MS, also after a reload (the service worker
+ * sends it too, with the tab closed). A message the server refuses keeps its text with the reason,
+ * to edit or delete.
  */
-export function Composer({ page, lastResult, onSent }: ComposerProps) {
+export function Composer({ page, messages, lastResult, onSent }: ComposerProps) {
   const { t } = useTranslation("messages");
   const fetcher = useFetcher<SendReply>();
   const result = fetcher.data;
   const { form, fields, formProps } = useValidatedForm({
     name: "send-message",
     schema: sendMessageSchema,
-    // The background send's failure, else the page's (a send without JavaScript).
-    lastResult: result ? (result.status === "error" ? result : undefined) : lastResult,
+    // The page's failure (a send without JavaScript); the outbox shows the background ones.
+    lastResult,
     id: "composer",
     validateOn: "onSubmit",
   });
   const initial = fields.body.initialValue;
   const [text, setText] = useState(typeof initial === "string" ? initial : "");
   const [hydrated, setHydrated] = useState(false);
-  const lastSent = useRef("");
   const box = useRef<HTMLTextAreaElement>(null);
-  const [unsent, setUnsent] = useState<Unsent | null>(null);
+  // This conversation's unconfirmed messages (read from the device once hydrated).
+  const [outbox, setOutbox] = useState<OutboxItem[]>([]);
+  // The message on its way: which one the fetcher's answer is about.
+  const inFlight = useRef<string | null>(null);
+  // No connection at the last try: what is left waits for `online` or the next retry.
+  const [waiting, setWaiting] = useState(false);
   const stall = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const fetcherState = useRef(fetcher.state);
-  fetcherState.current = fetcher.state;
-  useEffect(() => setHydrated(true), []);
+
+  const change = (edit: (items: OutboxItem[]) => OutboxItem[]) =>
+    setOutbox(outboxOf(updateOutbox(edit), page.memberId, page.id));
+  const drop = (clientId: string) => {
+    forgetQueuedMessage(clientId);
+    change((items) => items.filter((item) => item.clientId !== clientId));
+  };
+  // No connection: the service worker keeps what waits, to send it even if the tab is closed.
+  // Only then: online it would send every message a second time.
+  const waitForConnection = () => {
+    setWaiting(true);
+    change((items) =>
+      items.map((item) => {
+        if (item.queued || item.refused || item.conversationId !== page.id) return item;
+        queueMessageInWorker(item);
+        return { ...item, queued: true };
+      }),
+    );
+  };
+
+  useEffect(() => {
+    setHydrated(true);
+    setOutbox(outboxOf(readOutbox(), page.memberId, page.id));
+  }, [page.memberId, page.id]);
   useEffect(() => () => clearTimeout(stall.current), []);
+
+  // Those the conversation shows now arrived (sent from here, by the service worker, or in
+  // another tab): out of the outbox.
+  const arrived = messages.map((message) => message.clientId);
+  const arrivedKey = arrived.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: arrivedKey stands for arrived
+  useEffect(() => {
+    if (outbox.some((item) => arrived.includes(item.clientId))) {
+      change((items) => withoutArrived(items, arrived));
+    }
+  }, [arrivedKey, outbox]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to each new result only (onSent is a fresh closure every render)
   useEffect(() => {
-    if (!result) return;
+    const clientId = inFlight.current;
+    if (!result || !clientId) return;
     clearTimeout(stall.current);
-    if (result.message) onSent(result.message);
-    // Nothing is lost: the text comes back, before anything they typed since.
-    else if (result.status === "error") {
-      setText((current) => keepUnsent(current, lastSent.current));
-      if (result.lost) setUnsent("unsure");
+    inFlight.current = null;
+    if (result.message) {
+      setWaiting(false);
+      onSent(result.message);
+      drop(clientId);
+    } else if (result.lost) {
+      waitForConnection();
+    } else if (result.status === "error") {
+      // Refused when it arrived (blocked, the listing removed, a limit): the reason, and the text.
+      const refused = reasonOf(result) || t("thread.notSentUnknown");
+      forgetQueuedMessage(clientId);
+      change((items) =>
+        items.map((item) => (item.clientId === clientId ? { ...item, refused } : item)),
+      );
     }
   }, [result]);
 
-  // Submitting only: once the answer is in, the page's data reloading after it (which a bad
-  // connection can hold up too) does not keep the member from writing on.
-  const sending = fetcher.state === "submitting";
-  const pendingBody = sending ? String(fetcher.formData?.get("body") ?? "") : "";
+  // The next message, when nothing is on its way: in the order written, one at a time.
+  const next = outbox.find((item) => !item.refused);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetcher is stable enough; next's id names it
+  useEffect(() => {
+    if (!next || waiting || inFlight.current || fetcher.state !== "idle") return;
+    if (!navigator.onLine) return waitForConnection();
+    inFlight.current = next.clientId;
+    fetcher.submit(
+      { intent: "send", via: "fetch", body: next.body, clientId: next.clientId },
+      { method: "post" },
+    );
+    clearTimeout(stall.current);
+    stall.current = setTimeout(() => {
+      if (inFlight.current !== next.clientId) return;
+      // Stopped waiting (the request is cancelled): it may have arrived or not. Its client id
+      // makes sending it again safe.
+      inFlight.current = null;
+      fetcher.reset();
+      waitForConnection();
+    }, SEND_STALL_MS);
+  }, [next?.clientId, fetcher.state, waiting]);
+
+  // Back online (a send still hanging from before is dropped: it goes again), and every
+  // RETRY_MS while something waits: try again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetcher is stable enough
+  useEffect(() => {
+    const retry = () => {
+      if (!navigator.onLine) return;
+      if (inFlight.current) {
+        inFlight.current = null;
+        clearTimeout(stall.current);
+        fetcher.reset();
+      }
+      setWaiting(false);
+    };
+    window.addEventListener("online", retry);
+    const timer = waiting ? setInterval(retry, RETRY_MS) : undefined;
+    return () => {
+      window.removeEventListener("online", retry);
+      clearInterval(timer);
+    };
+  }, [waiting]);
+
   const length = characterCount(text.trim());
   const tooLong = length > page.maxLength;
   const error = fields.body.errors?.[0] ?? form.errors?.[0];
 
   const send = () => {
-    if (sending) return;
-    if (!navigator.onLine) {
-      // A send now could only fail: the text stays where it is, and they are told why.
-      setUnsent("offline");
-      return;
-    }
-    setUnsent(null);
-    lastSent.current = text;
-    fetcher.submit({ intent: "send", via: "fetch", body: text }, { method: "post" });
+    const item: OutboxItem = {
+      clientId: crypto.randomUUID(),
+      memberId: page.memberId,
+      conversationId: page.id,
+      body: text.trim(),
+      at: new Date().toISOString(),
+    };
+    const queued = waiting || !navigator.onLine;
+    if (queued) queueMessageInWorker(item);
+    change((items) => [...items, { ...item, queued }]);
     setText("");
     box.current?.focus();
-    clearTimeout(stall.current);
-    stall.current = setTimeout(() => {
-      if (fetcherState.current !== "submitting") return;
-      // Stopped waiting (the request is cancelled): it may have reached the server or not.
-      fetcher.reset();
-      setText((current) => keepUnsent(current, lastSent.current));
-      setUnsent("unsure");
-    }, SEND_STALL_MS);
+  };
+  const edit = (item: OutboxItem) => {
+    setText((current) => keepUnsent(current, item.body));
+    drop(item.clientId);
+    box.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends; Shift+Enter is a new line; an input method composing a word keeps its Enter.
@@ -132,19 +236,47 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
 
   return (
     <div className="sticky bottom-0 border-t border-line bg-white/95 px-3 py-3 backdrop-blur sm:rounded-b-2xl sm:px-5">
-      {sending && pendingBody ? (
-        <ol className="mb-3 flex flex-col" aria-hidden>
-          <MessageItem
-            message={{
-              id: "pending-1",
-              body: pendingBody.trim(),
-              mine: true,
-              iso: new Date().toISOString(),
-              time: "",
-              flags: { link: false, payment: false, code: false },
-              seen: false,
-            }}
-          />
+      {outbox.length > 0 ? (
+        <ol className="mb-3 flex flex-col gap-3" data-testid="outbox">
+          {outbox.map((item) => (
+            <MessageItem
+              key={item.clientId}
+              message={{
+                id: item.clientId,
+                body: item.body,
+                mine: true,
+                iso: item.at,
+                time: "",
+                flags: { link: false, payment: false, code: false },
+                seen: false,
+              }}
+              status={
+                item.refused ? (
+                  <span
+                    className="flex flex-wrap items-center gap-x-2"
+                    data-testid="outbox-refused"
+                  >
+                    <span className="text-red-700">
+                      {t("thread.notSent", { reason: item.refused })}
+                    </span>
+                    <button type="button" className="underline" onClick={() => edit(item)}>
+                      {t("thread.edit")}
+                    </button>
+                    <button type="button" className="underline" onClick={() => drop(item.clientId)}>
+                      {t("thread.discard")}
+                    </button>
+                  </span>
+                ) : (
+                  <>
+                    <Icon name="clock" className="size-3" aria-hidden />
+                    <span data-testid="outbox-status">
+                      {waiting ? t("thread.waiting") : t("thread.sending")}
+                    </span>
+                  </>
+                )
+              }
+            />
+          ))}
         </ol>
       ) : null}
       {error ? (
@@ -152,29 +284,12 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
           <FormAlert>{error}</FormAlert>
         </div>
       ) : null}
-      {unsent && !sending ? (
-        <div className="mb-2" data-testid="composer-unsent" data-reason={unsent}>
-          <FormAlert>
-            <p>{unsent === "unsure" ? t("thread.unsure") : t("thread.offline")}</p>
-            {unsent === "unsure" ? (
-              <button
-                type="button"
-                onClick={() => box.current?.form?.requestSubmit()}
-                className={`${buttonStyles.secondary} mt-2`}
-                data-testid="composer-retry"
-              >
-                {t("thread.tryAgain")}
-              </button>
-            ) : null}
-          </FormAlert>
-        </div>
-      ) : null}
       <fetcher.Form
         method="post"
         className="flex items-end gap-2"
         data-testid="composer"
         data-hydrated={hydrated || undefined}
-        aria-busy={sending || undefined}
+        aria-busy={next && !waiting ? true : undefined}
         {...formProps}
         onSubmit={(event) => {
           // The schema's verdict first: an invalid message is shown, not sent.
@@ -185,6 +300,7 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
         }}
       >
         <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="clientId" value={page.clientId} />
         <label htmlFor="message-body" className="sr-only">
           {t("thread.composerLabel")}
         </label>
@@ -211,8 +327,6 @@ export function Composer({ page, lastResult, onSent }: ComposerProps) {
         <button
           type="submit"
           className={`${buttonStyles.primary} h-11 shrink-0 px-3 sm:px-4`}
-          // One at a time: a press while the last message is still going would do nothing.
-          disabled={sending}
           aria-label={t("thread.send")}
           data-testid="composer-send"
         >

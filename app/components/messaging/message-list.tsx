@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/react";
 import type { MessageView } from "~/views/messaging/message-types";
@@ -34,10 +34,12 @@ export function MessageList({
   );
 }
 
-/** One message: its text, its time, and for the reader's own whether it is sending, sent or seen. */
-export function MessageItem({ message }: { message: MessageView }) {
+/**
+ * One message: its text, its time, and for the reader's own whether it is sent or seen — or, for
+ * one still in the outbox, its `status` instead (message-composer.tsx).
+ */
+export function MessageItem({ message, status }: { message: MessageView; status?: ReactNode }) {
   const { t } = useTranslation("messages");
-  const pending = message.id.startsWith("pending-");
   return (
     <li
       className={`flex flex-col gap-1 ${message.mine ? "items-end" : "items-start"}`}
@@ -50,7 +52,7 @@ export function MessageItem({ message }: { message: MessageView }) {
           message.mine
             ? "rounded-ee-md bg-brand-600 text-white"
             : "rounded-es-md bg-slate-100 text-ink"
-        } ${pending ? "opacity-70" : ""}`}
+        } ${status ? "opacity-70" : ""}`}
         dir="auto"
         data-testid="message-body"
       >
@@ -59,11 +61,8 @@ export function MessageItem({ message }: { message: MessageView }) {
       <p className="flex items-center gap-1 px-1 text-[11px] text-muted">
         <LocalTime iso={message.iso} text={message.time} />
         {message.mine ? (
-          pending ? (
-            <>
-              <Icon name="clock" className="size-3" aria-hidden />
-              <span>{t("thread.sending")}</span>
-            </>
+          status ? (
+            status
           ) : message.seen ? (
             <>
               <Icon name="check-check" className="size-3.5 text-brand-600" aria-hidden />

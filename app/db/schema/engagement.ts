@@ -69,10 +69,19 @@ export const messages = pgTable(
     body: text("body").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Made by the sender's device when the message was written (issue 31): the same message sent
+     * again — from the outbox after a power cut, by the service worker, a form posted twice — is
+     * the same row. Unique per sender, so another member's id names nothing of theirs.
+     */
+    clientId: uuid("client_id"),
   },
   (t) => [
     check("messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
     index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    uniqueIndex("messages_sender_client_key")
+      .on(t.senderId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
   ],
 );
 

@@ -22,6 +22,8 @@ export interface ThreadMessage {
   body: string;
   createdAt: Date;
   readAt: Date | null;
+  /** The id its sender's device gave it (issue 31's outbox). */
+  clientId: string | null;
 }
 
 export interface Thread {
@@ -114,9 +116,10 @@ export async function getConversation({
     body: string;
     created_at: Date | string;
     read_at: Date | string | null;
+    client_id: string | null;
   }>(
     db,
-    sql`select id, sender_id, body, created_at, read_at from messages
+    sql`select id, sender_id, body, created_at, read_at, client_id from messages
         where conversation_id = ${id}
         order by created_at desc, id desc
         limit ${limit + 1}`,
@@ -155,6 +158,7 @@ export async function getConversation({
         body: m.body,
         createdAt: new Date(m.created_at),
         readAt: m.read_at ? new Date(m.read_at) : null,
+        clientId: m.client_id,
       })),
     hasEarlier,
     rating: { facts, mine, other: toRatingSummary(otherRatings) },

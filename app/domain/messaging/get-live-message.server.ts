@@ -10,6 +10,8 @@ export interface LiveMessage {
   body: string;
   createdAt: Date;
   readAt: Date | null;
+  /** The id its sender's device gave it (issue 31's outbox). */
+  clientId: string | null;
   /** The member's unread count after this message. */
   unread: number;
 }
@@ -35,10 +37,11 @@ export async function getLiveMessage({
     body: string;
     created_at: Date | string;
     read_at: Date | string | null;
+    client_id: string | null;
     unread: string | number;
   }>(
     db,
-    sql`select m.conversation_id, m.id, m.sender_id, m.body, m.created_at, m.read_at,
+    sql`select m.conversation_id, m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id,
           (select count(*) from conversations c2
             join messages m2 on m2.conversation_id = c2.id
             where (c2.buyer_id = ${member.id} or c2.seller_id = ${member.id})
@@ -56,6 +59,7 @@ export async function getLiveMessage({
     body: row.body,
     createdAt: new Date(row.created_at),
     readAt: row.read_at ? new Date(row.read_at) : null,
+    clientId: row.client_id,
     unread: Number(row.unread),
   };
 }

@@ -23,8 +23,19 @@ export const messageBody = z
       .refine((body) => characterCount(body) <= MESSAGE_MAX_LENGTH, "MESSAGE_TOO_LONG"),
   );
 
+/**
+ * The id the sender's device (or the page, without JavaScript) gave a message when it was written:
+ * sending it again is the same message (issue 31).
+ */
+export const messageClientId = z
+  .uuid({ error: "INVALID_REQUEST" })
+  .transform((id) => id.toLowerCase());
+
 /** A message written into an open conversation (the thread's composer, intent "send"). */
-export const sendMessageSchema = z.object({ body: messageBody });
+export const sendMessageSchema = z.object({
+  body: messageBody,
+  clientId: messageClientId.optional(),
+});
 
 /** The first message to a seller, from the listing page (intent "start"). */
 export const startConversationSchema = z.object({

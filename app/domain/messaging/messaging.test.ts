@@ -5,6 +5,7 @@ import { queryStatsStorage } from "~/db/query-stats.server";
 import { conversations, listingImages, listings, messages, profiles, users } from "~/db/schema";
 import type { AppError, AppErrorCode } from "~/utils/app-error";
 import { appErrorMessage } from "~/utils/form.server";
+import { toMessageView } from "~/views/messaging/message-view.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { blockMember, unblockMember } from "./block-member.server";
 import { countUnread } from "./count-unread.server";
@@ -15,7 +16,7 @@ import { listInbox } from "./list-inbox.server";
 import type { LiveEvent, LiveEventSink } from "./live-events";
 import { markConversationRead } from "./mark-conversation-read.server";
 import { createLocalHub, createPostgresHub, type HubSignal } from "./message-hub.server";
-import { MESSAGE_MAX_LENGTH, parseMessageBody } from "./messaging-schemas";
+import { MESSAGE_MAX_LENGTH, parseMessageBody, sendMessageSchema } from "./messaging-schemas";
 import { sendMessage } from "./send-message.server";
 import { startConversation } from "./start-conversation.server";
 
@@ -463,6 +464,199 @@ describe("blocking", () => {
     await expect(
       sendMessage({ db, live, member: BUYER2, conversationId, body: "Hello?", now: tick() }),
     ).resolves.toMatchObject({ body: "Hello?" });
+  });
+});
+
+describe("a message sent again (the outbox's client id, issue 31)", () => {
+  let conversationId: string;
+  const ids = () => crypto.randomUUID();
+
+  beforeAll(async () => {
+    const radio = await addListing("Radio");
+    ({ conversationId } = await startConversation({
+      db,
+      live,
+      member: BUYER,
+      listingId: radio,
+      body: "Hi",
+      now: tick(),
+    }));
+  });
+
+  it("is one message however often it comes, answered as saved, announced once", async () => {
+    const clientId = ids();
+    const before = await countRows();
+    const announced = events.length;
+    const first = await sendMessage({
+      db,
+      live,
+      member: BUYER,
+      conversationId,
+      body: "Written in the dark",
+      clientId,
+      now: tick(),
+    });
+    const again = await sendMessage({
+      db,
+      live,
+      member: BUYER,
+      conversationId,
+      body: "Written in the dark",
+      clientId: clientId.toUpperCase().toLowerCase(),
+      now: tick(),
+    });
+    expect(again).toEqual(first);
+    expect(first.clientId).toBe(clientId);
+    expect((await countRows()).messages).toBe(before.messages + 1);
+    expect(events.length).toBe(announced + 1);
+    // The thread gives it back with its id, for the sender's outbox.
+    const thread = await getConversation({ db, member: BUYER, conversationId });
+    expect(thread.messages.at(-1)).toMatchObject({ id: first.id, clientId });
+  });
+
+  it("keeps the order written: each arrives after the one before", async () => {
+    const written = ["one", "two", "three"].map((body) => ({ body, clientId: ids() }));
+    for (const message of written) {
+      await sendMessage({ db, live, member: BUYER, conversationId, ...message, now: tick() });
+    }
+    // The first sent again after the others: still one, still first.
+    await sendMessage({ db, live, member: BUYER, conversationId, ...written[0]!, now: tick() });
+    const thread = await getConversation({ db, member: BUYER, conversationId });
+    expect(thread.messages.slice(-3).map((m) => m.body)).toEqual(["one", "two", "three"]);
+  });
+
+  it("is answered as saved after the conversation closed, and a new one is refused", async () => {
+    const lamp = await addListing("Lamp for later");
+    const closing = await startConversation({
+      db,
+      live,
+      member: BUYER,
+      listingId: lamp,
+      body: "Hi",
+      now: tick(),
+    });
+    const clientId = ids();
+    const sent = await sendMessage({
+      db,
+      live,
+      member: BUYER,
+      conversationId: closing.conversationId,
+      body: "Still for sale?",
+      clientId,
+      now: tick(),
+    });
+    await db.update(listings).set({ status: "removed" }).where(eq(listings.id, lamp));
+    await expect(
+      sendMessage({
+        db,
+        live,
+        member: BUYER,
+        conversationId: closing.conversationId,
+        body: "Still for sale?",
+        clientId,
+        now: tick(),
+      }),
+    ).resolves.toEqual(sent);
+    // Written offline before the removal, arriving after it: refused, with the reason.
+    await expectCode(
+      sendMessage({
+        db,
+        live,
+        member: BUYER,
+        conversationId: closing.conversationId,
+        body: "Hello?",
+        clientId: ids(),
+        now: tick(),
+      }),
+      "CONVERSATION_CLOSED",
+    );
+  });
+
+  it("names nothing of another member's: the same id from them is their own message", async () => {
+    const clientId = ids();
+    const mine = await sendMessage({
+      db,
+      live,
+      member: BUYER,
+      conversationId,
+      body: "Mine",
+      clientId,
+      now: tick(),
+    });
+    const theirs = await sendMessage({
+      db,
+      live,
+      member: SELLER,
+      conversationId,
+      body: "Theirs",
+      clientId,
+      now: tick(),
+    });
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs.body).toBe("Theirs");
+    // The seller's view never carries the buyer's client id.
+    const thread = await getConversation({ db, member: SELLER, conversationId });
+    const views = thread.messages.map((m) => toMessageView("en", SELLER.id, m));
+    expect(views.find((v) => v.id === mine.id)?.clientId).toBeUndefined();
+    expect(views.find((v) => v.id === theirs.id)?.clientId).toBe(clientId);
+    // A stranger replaying it learns nothing: the conversation is not there for them.
+    await expectCode(
+      sendMessage({ db, live, member: STRANGER, conversationId, body: "x", clientId, now: tick() }),
+      "NOT_FOUND",
+    );
+    // The buyer's own id sent into another conversation is refused, not answered with "Mine".
+    const other = await startConversation({
+      db,
+      live,
+      member: BUYER,
+      listingId: await addListing("Kettle"),
+      body: "Hi",
+      now: tick(),
+    });
+    await expectCode(
+      sendMessage({
+        db,
+        live,
+        member: BUYER,
+        conversationId: other.conversationId,
+        body: "Mine",
+        clientId,
+        now: tick(),
+      }),
+      "INVALID_REQUEST",
+    );
+  });
+
+  it("sent ten times at once is one message (the service worker and the page together)", async () => {
+    const clientId = ids();
+    const before = await countRows();
+    const sends = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        sendMessage({
+          db,
+          live,
+          member: BUYER,
+          conversationId,
+          body: "Back online",
+          clientId,
+          now: tick(),
+        }),
+      ),
+    );
+    expect(new Set(sends.map((m) => m.id)).size).toBe(1);
+    expect((await countRows()).messages).toBe(before.messages + 1);
+  });
+
+  it("refuses a malformed client id as a form error, before anything is saved", () => {
+    for (const clientId of ["", "1; drop table messages", "../../etc", "٠١٢٣", "x".repeat(500)]) {
+      const parsed = sendMessageSchema.safeParse({ body: "Hi", clientId });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("INVALID_REQUEST");
+    }
+    const upper = crypto.randomUUID().toUpperCase();
+    expect(sendMessageSchema.parse({ body: "Hi", clientId: upper }).clientId).toBe(
+      upper.toLowerCase(),
+    );
   });
 });
 

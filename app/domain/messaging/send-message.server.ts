@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
 import { hitRateLimits } from "~/domain/accounts/rate-limit.server";
@@ -15,6 +15,8 @@ export interface SentMessage {
   senderId: string;
   body: string;
   createdAt: Date;
+  /** The id the sender's device gave it, if it gave one. */
+  clientId?: string;
 }
 
 /** A member sending a message: the text as it came, checked here. */
@@ -23,6 +25,11 @@ export interface Sending {
   live: LiveEventSink;
   member: Pick<Member, "id">;
   body: unknown;
+  /**
+   * The id the sender's device gave the message (messageClientId): the same id again is the same
+   * message, answered as it was saved — not a second one, and no second notice.
+   */
+  clientId?: string;
   /** For tests of the time windows. */
   now?: number;
 }
@@ -31,6 +38,8 @@ export interface Sending {
  * Writes a message into a conversation the member is a party of. Refused when the text is empty
  * or too long, for strangers (NOT_FOUND), when either party blocked the other, when the listing was
  * removed or the other member left, and past the sending limits. Both parties' streams hear of it.
+ * With a `clientId` it is sent once however often it comes: a repeat is answered with the message
+ * saved the first time (even if the conversation has closed since), and costs no limit.
  */
 export async function sendMessage({
   db,
@@ -38,26 +47,44 @@ export async function sendMessage({
   member,
   conversationId,
   body,
+  clientId,
   now = Date.now(),
 }: Sending & { conversationId: string }): Promise<SentMessage> {
   const parsed = parseMessageBody(body);
   const party = await findConversationAsParty(db, member, conversationId);
   if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
+  const sentBefore = clientId ? await findSent(db, member.id, clientId) : null;
+  if (sentBefore) {
+    // The id is the sender's own: reused for another conversation it names nothing there.
+    if (sentBefore.conversationId !== party.id) throw new AppError("INVALID_REQUEST");
+    return sentBefore;
+  }
   const refusal = sendRefusal(party);
   if (refusal) throw new AppError(refusal);
   await checkSendingLimits(db, member.id, now);
   const message = await db.transaction(async (tx) => {
+    // Two copies of one message at once (the page and the service worker after a power cut):
+    // the unique (sender, client id) keeps one, and the other is answered with it below.
     const [row] = await tx
       .insert(messages)
-      .values({ conversationId: party.id, senderId: member.id, body: parsed.body })
+      .values({ conversationId: party.id, senderId: member.id, body: parsed.body, clientId })
+      .onConflictDoNothing({
+        target: [messages.senderId, messages.clientId],
+        where: sql`${messages.clientId} is not null`,
+      })
       .returning();
+    if (!row) return null;
     await tx
       .update(conversations)
       .set({ lastMessageAt: sql`now()` })
       .where(eq(conversations.id, party.id));
     return row;
   });
-  if (!message) throw new AppError("UNEXPECTED");
+  if (!message) {
+    const copy = clientId ? await findSent(db, member.id, clientId) : null;
+    if (copy?.conversationId === party.id) return copy;
+    throw new AppError(copy ? "INVALID_REQUEST" : "UNEXPECTED");
+  }
   await announce(live, {
     conversationId: party.id,
     messageId: message.id,
@@ -70,7 +97,29 @@ export async function sendMessage({
     senderId: member.id,
     body: message.body,
     createdAt: message.createdAt,
+    clientId: message.clientId ?? undefined,
   };
+}
+
+/** The member's message with this client id, as it was saved. */
+async function findSent(
+  db: Database,
+  senderId: string,
+  clientId: string,
+): Promise<SentMessage | null> {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      clientId: messages.clientId,
+    })
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row ? { ...row, senderId, clientId: row.clientId ?? undefined } : null;
 }
 
 /** The member's sending limits (message-limits.server.ts). */

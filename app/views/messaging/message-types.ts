@@ -14,6 +14,8 @@ export interface MessageView {
   flags: SafetyFlags;
   /** The reader's own message was read by the other party. */
   seen: boolean;
+  /** The reader's own message: the id their device gave it (the outbox drops it once here). */
+  clientId?: string;
 }
 
 /** The header's badge. */

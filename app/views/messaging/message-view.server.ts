@@ -22,6 +22,7 @@ export function toMessageView(
     body: string;
     createdAt: Date;
     readAt: Date | null;
+    clientId?: string | null;
   },
 ): MessageView {
   const mine = message.senderId === readerId;
@@ -34,6 +35,8 @@ export function toMessageView(
     // The warning is for the reader of someone else's message.
     flags: mine ? { link: false, payment: false, code: false } : checkMessageSafety(message.body),
     seen: mine && Boolean(message.readAt),
+    // Only to its sender: what their outbox knows it by.
+    ...(mine && message.clientId ? { clientId: message.clientId } : {}),
   };
 }
 

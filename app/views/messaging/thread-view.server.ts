@@ -28,6 +28,7 @@ export function toThreadView({
   storage,
   confirmBlock,
   now = new Date(),
+  clientId = crypto.randomUUID(),
 }: {
   lang: Lang;
   readerId: string;
@@ -37,6 +38,8 @@ export function toThreadView({
   /** The page was asked to confirm blocking (?confirm=block). */
   confirmBlock: boolean;
   now?: Date;
+  /** The next message's id, for the form without JavaScript (posted twice, it is one message). */
+  clientId?: string;
 }) {
   const t = serverT(lang, "messages");
   const name = thread.other?.name ?? t("thread.unknownUser");
@@ -52,6 +55,8 @@ export function toThreadView({
   });
   return {
     id: thread.id,
+    memberId: readerId,
+    clientId,
     other: {
       name,
       phoneVerified: thread.other?.phoneVerified ? t("thread.verifiedPhone") : null,

@@ -11,7 +11,7 @@ import { postListing, signUp } from "../support/members";
  * Syrian mobile network): the browser reports no error, the request simply never ends. A photo
  * upload and a listing's save are given up after the stall timeout (20 s the first time,
  * upload-listing.ts `stallTimeoutMs`) and sent again under the same upload id or idempotency key;
- * a message is not sent twice behind the member's back: its text comes back with "Try again".
+ * a message waits in the outbox and is sent again under its client id (issue 31): one message.
  * The first request of each is held here unanswered for good, as such a connection holds it.
  */
 const shots = "tests/.artifacts/screenshots";
@@ -23,9 +23,7 @@ const texts = {
     saveRetrying: "No answer yet: the connection may be slow. Trying again...",
     created: "Listing Created",
     message: "Is the wardrobe still available? I can come on Friday.",
-    unsure: "No answer came, so your message may not have been sent.",
-    offline: "You're offline, so your message was not sent.",
-    tryAgain: "Try again",
+    waiting: "Waiting for a connection",
   },
   ar: {
     title: "خزانة خشب جوز بأربعة أبواب",
@@ -34,9 +32,7 @@ const texts = {
     saveRetrying: "لم يصل رد بعد، ربما الاتصال بطيء. جارٍ إعادة المحاولة...",
     created: "تم إنشاء الإعلان",
     message: "هل الخزانة ما زالت متوفرة؟ أستطيع المجيء يوم الجمعة.",
-    unsure: "لم يصل أي رد، لذلك ربما لم تُرسل رسالتك.",
-    offline: "أنت غير متصل بالإنترنت، لذلك لم تُرسل رسالتك.",
-    tryAgain: "أعد المحاولة",
+    waiting: "بانتظار الاتصال",
   },
 } as const;
 
@@ -45,6 +41,8 @@ const texts = {
  * request is held, the test jumps past the stall timeout instead of waiting 20 s for it.
  */
 const PAST_THE_STALL = 21_000;
+/** Past the outbox's retry (message-composer.tsx RETRY_MS). */
+const PAST_THE_RETRY = 16_000;
 /** A retry's state after the jump, with room for a loaded machine. */
 const STALLED_WITHIN = 15_000;
 
@@ -161,7 +159,7 @@ for (const lang of ["en", "ar"] as const) {
       await page.unrouteAll({ behavior: "ignoreErrors" });
     });
 
-    test("a stalled message comes back with Try again, never sent twice by itself; offline it stays", async ({
+    test("a stalled or offline message waits, goes again by itself under its client id, and arrives once", async ({
       page: buyer,
       browser,
     }, info) => {
@@ -179,29 +177,28 @@ for (const lang of ["en", "ar"] as const) {
         await buyer.getByTestId("message-seller-body").fill(`${t.message} (1)`);
         await buyer.getByTestId("message-seller-send").click();
         await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
+        const thread = buyer.url();
         const composer = buyer.locator('[data-testid="composer"][data-hydrated]');
         await expect(composer).toBeVisible();
         const input = composer.getByTestId("composer-input");
-        const bodies = buyer.getByTestId("message-body");
+        const bodies = buyer.getByTestId("messages").getByTestId("message-body");
+        const outbox = buyer.getByTestId("outbox");
         await expect(bodies).toHaveCount(1);
 
-        // Offline: nothing is sent, the text stays in the box, and the member is told why.
-        const unsent = buyer.getByTestId("composer-unsent");
+        // Offline: the message shows at once as waiting, the box is free, and it goes once back.
         await buyer.context().setOffline(true);
         await input.fill(`${t.message} (0)`);
         await composer.getByTestId("composer-send").click();
-        await expect(unsent).toContainText(t.offline);
-        await expect(input).toHaveValue(`${t.message} (0)`);
+        await expect(outbox.getByTestId("outbox-status")).toHaveText(t.waiting);
+        await expect(outbox.getByTestId("message-body")).toHaveText(`${t.message} (0)`);
+        await expect(input).toHaveValue("");
         await expect(bodies).toHaveCount(1);
         await buyer.context().setOffline(false);
-        await composer.getByTestId("composer-send").click();
         await expect(bodies).toHaveCount(2);
-        await expect(unsent).toHaveCount(0);
-        await expect(composer).not.toHaveAttribute("aria-busy");
+        await expect(outbox).toHaveCount(0);
 
         // Online, but the send is never answered.
-        await input.fill(t.message);
-        let sends = 0;
+        const sent: string[] = [];
         // What becomes of the next sends: held for good, cut, or let through (once the plan ends).
         const plan: ("hold" | "cut")[] = ["hold"];
         await buyer.route(
@@ -211,51 +208,50 @@ for (const lang of ["en", "ar"] as const) {
             if (request.method() !== "POST" || !request.postData()?.includes("intent=send")) {
               return route.continue();
             }
-            sends += 1;
+            sent.push(new URLSearchParams(request.postData() ?? "").get("clientId") ?? "");
             const next = plan.shift();
             if (next === "hold") return never;
             if (next === "cut") return route.abort("connectionreset");
             await route.continue();
           },
         );
+        await input.fill(t.message);
         await composer.getByTestId("composer-send").click();
-        await expect.poll(() => sends).toBe(1);
+        await expect.poll(() => sent.length).toBe(1);
         await expect(input).toHaveValue("");
         await buyer.clock.fastForward(PAST_THE_STALL);
-        await expect(unsent).toContainText(t.unsure, { timeout: STALLED_WITHIN });
-        // The text is back, and nothing was sent again behind the member's back.
-        await expect(input).toHaveValue(t.message);
-        expect(sends).toBe(1);
-        await expect(bodies).toHaveCount(2);
+        await expect(outbox.getByTestId("outbox-status")).toHaveText(t.waiting, {
+          timeout: STALLED_WITHIN,
+        });
         await expectNoHorizontalScroll(buyer);
         await buyer.screenshot({
           path: `${shots}/${info.project.name}-${lang}-message-stalled.png`,
         });
-
-        // "Try again" is the member's choice: it goes, once.
-        await unsent.getByRole("button", { name: t.tryAgain }).click();
+        // Tried again by itself, under the same client id: one message.
+        await buyer.clock.fastForward(PAST_THE_RETRY);
         await expect(bodies).toHaveCount(3);
         await expect(bodies.last()).toHaveText(t.message);
-        await expect(unsent).toHaveCount(0);
-        await expect(input).toHaveValue("");
-        expect(sends).toBe(2);
-        // The live stream can show a message before its own answer is in: the next one waits.
-        await expect(composer).not.toHaveAttribute("aria-busy");
+        await expect(outbox).toHaveCount(0);
+        expect(sent).toHaveLength(2);
+        expect(sent[1]).toBe(sent[0]);
+        expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
 
-        // The connection drops while it goes: the conversation stays, and so does the text.
+        // The connection drops while it goes: it waits, and goes again.
         plan.push("cut");
         await input.fill(`${t.message} (2)`);
         await composer.getByTestId("composer-send").click();
-        await expect(unsent).toContainText(t.unsure);
-        await expect(input).toHaveValue(`${t.message} (2)`);
+        await expect(outbox.getByTestId("outbox-status")).toHaveText(t.waiting);
         await expect(bodies).toHaveCount(3);
-        expect(sends).toBe(3);
-        await unsent.getByRole("button", { name: t.tryAgain }).click();
+        await buyer.clock.fastForward(PAST_THE_RETRY);
         await expect(bodies).toHaveCount(4);
-        await expect(unsent).toHaveCount(0);
-        await expect(composer).not.toHaveAttribute("aria-busy");
+        await expect(outbox).toHaveCount(0);
+        expect(sent).toHaveLength(4);
+        expect(sent[3]).toBe(sent[2]);
 
+        // The server has each once.
         await buyer.unrouteAll({ behavior: "ignoreErrors" });
+        await buyer.goto(thread);
+        await expect(bodies).toHaveCount(4);
       } finally {
         await sellerContext.close();
       }

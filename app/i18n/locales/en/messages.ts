@@ -49,11 +49,11 @@ const messages = {
     counter: "{{used}} / {{max}}",
     keyboardHint: "Enter sends, Shift+Enter starts a new line",
     failed: "Your message was not sent. Please try again.",
-    unsure:
-      "No answer came, so your message may not have been sent. It is back in the box below: if it does not appear in the conversation, send it again.",
-    offline:
-      "You're offline, so your message was not sent. It is still in the box below: send it when you're back online.",
-    tryAgain: "Try again",
+    waiting: "Waiting for a connection",
+    notSent: "Not sent: {{reason}}",
+    notSentUnknown: "The server did not accept it.",
+    edit: "Edit",
+    discard: "Delete",
     listLabel: "Messages",
     block: "Block member",
     blockConfirm:

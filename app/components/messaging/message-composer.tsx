@@ -20,6 +20,7 @@ import {
   updateOutbox,
   withoutArrived,
 } from "./outbox";
+import { QuickReplies } from "./quick-replies";
 
 const sendMessageSchema = () =>
   import("~/domain/messaging/messaging-schemas").then((m) => m.sendMessageSchema);
@@ -207,20 +208,26 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
   const tooLong = length > page.maxLength;
   const error = fields.body.errors?.[0] ?? form.errors?.[0];
 
-  const send = () => {
+  // Into the outbox: typed, or a quick reply's text.
+  const enqueue = (body: string) => {
     const item: OutboxItem = {
       clientId: crypto.randomUUID(),
       memberId: page.memberId,
       conversationId: page.id,
-      body: text.trim(),
+      body: body.trim(),
       at: new Date().toISOString(),
     };
     const queued = waiting || !navigator.onLine;
     if (queued) queueMessageInWorker(item);
     change((items) => [...items, { ...item, queued }]);
+  };
+  const send = () => {
+    enqueue(text);
     setText("");
     box.current?.focus();
   };
+  // A quick reply sent here already (live, or waiting) is not offered again.
+  const sentHere = [...messages.filter((m) => m.mine), ...outbox].map((m) => m.body);
   const edit = (item: OutboxItem) => {
     setText((current) => keepUnsent(current, item.body));
     drop(item.clientId);
@@ -284,6 +291,12 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
           <FormAlert>{error}</FormAlert>
         </div>
       ) : null}
+      <QuickReplies
+        label={page.quickLabel}
+        texts={page.quick.filter((text) => !sentHere.includes(text))}
+        fields={{ intent: "send", clientId: page.clientId }}
+        onPick={hydrated ? enqueue : undefined}
+      />
       <fetcher.Form
         method="post"
         className="flex items-end gap-2"

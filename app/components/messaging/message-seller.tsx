@@ -61,6 +61,7 @@ export function MessageSeller({ view }: { view: MessageSellerView }) {
         texts={texts}
         className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-line"
         testId="message-seller"
+        quick={{ label: texts.quickLabel, texts: view.quick }}
       />
     </Suspense>
   );

@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/ui/field";
 import { fieldProps, useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
 import type { FormReply } from "~/utils/form-reply";
+import { QuickReplies } from "./quick-replies";
 
 const startConversationSchema = () =>
   import("~/domain/messaging/messaging-schemas").then((m) => m.startConversationSchema);
@@ -23,6 +24,7 @@ export function StartConversationForm({
   lastResult,
   className,
   testId,
+  quick,
 }: {
   /** The form's id on the page. */
   id: string;
@@ -34,6 +36,8 @@ export function StartConversationForm({
   lastResult?: FormReply;
   className: string;
   testId?: string;
+  /** The common first messages, one tap each (issue 31). */
+  quick?: { label: string; texts: string[] };
 }) {
   const fetcher = useFetcher<FormReply>();
   const { form, fields, formProps } = useValidatedForm({
@@ -46,47 +50,57 @@ export function StartConversationForm({
   const body = fieldProps(fields.body);
   const boxId = `${id}-body`;
   return (
-    <fetcher.Form
-      method="post"
-      action="/messages"
-      className={className}
-      data-testid={testId}
-      {...formProps}
-    >
-      <input type="hidden" name="intent" value="start" />
-      <input type="hidden" name="listingId" value={listingId} />
-      <label htmlFor={boxId} className="flex items-center gap-2 text-sm font-semibold text-ink">
-        {heading}
-      </label>
-      <textarea
-        id={boxId}
-        name={body.name}
-        rows={3}
-        required
-        dir="auto"
-        defaultValue={body.defaultValue}
-        placeholder={texts.placeholder}
-        aria-label={texts.label}
-        aria-invalid={body.error ? true : undefined}
-        aria-describedby={body.error ? `${boxId}-error` : undefined}
-        className={`${inputStyles} resize-y`}
-        data-testid="message-seller-body"
-      />
-      {body.error ? (
-        <p id={`${boxId}-error`} className="text-sm text-red-600" role="alert">
-          {body.error}
-        </p>
+    <div className={className}>
+      {quick ? (
+        <QuickReplies
+          label={quick.label}
+          texts={quick.texts}
+          action="/messages"
+          fields={{ intent: "start", listingId }}
+        />
       ) : null}
-      {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <button
-        type="submit"
-        className={`${buttonStyles.primary} w-full`}
-        disabled={busy}
-        data-testid="message-seller-send"
+      <fetcher.Form
+        method="post"
+        action="/messages"
+        className="space-y-2"
+        data-testid={testId}
+        {...formProps}
       >
-        <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
-        {busy ? texts.sending : texts.send}
-      </button>
-    </fetcher.Form>
+        <input type="hidden" name="intent" value="start" />
+        <input type="hidden" name="listingId" value={listingId} />
+        <label htmlFor={boxId} className="flex items-center gap-2 text-sm font-semibold text-ink">
+          {heading}
+        </label>
+        <textarea
+          id={boxId}
+          name={body.name}
+          rows={3}
+          required
+          dir="auto"
+          defaultValue={body.defaultValue}
+          placeholder={texts.placeholder}
+          aria-label={texts.label}
+          aria-invalid={body.error ? true : undefined}
+          aria-describedby={body.error ? `${boxId}-error` : undefined}
+          className={`${inputStyles} resize-y`}
+          data-testid="message-seller-body"
+        />
+        {body.error ? (
+          <p id={`${boxId}-error`} className="text-sm text-red-600" role="alert">
+            {body.error}
+          </p>
+        ) : null}
+        {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} w-full`}
+          disabled={busy}
+          data-testid="message-seller-send"
+        >
+          <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
+          {busy ? texts.sending : texts.send}
+        </button>
+      </fetcher.Form>
+    </div>
   );
 }

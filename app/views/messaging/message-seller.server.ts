@@ -12,7 +12,9 @@ export type MessageSellerView =
   | {
       state: "compose";
       listingId: string;
-      texts: Texts<"title" | "label" | "placeholder" | "send" | "sending">;
+      texts: Texts<"title" | "label" | "placeholder" | "send" | "sending" | "quickLabel">;
+      /** The common first messages, one tap each (in the buyer's language). */
+      quick: string[];
     }
   | { state: "open"; href: string; texts: Texts<"existing" | "open"> };
 
@@ -72,6 +74,13 @@ export async function messageSellerView({
       placeholder: t("listing.placeholder"),
       send: t("listing.send"),
       sending: t("listing.sending"),
+      quickLabel: t("quick.label"),
     },
+    quick: firstQuestions(t),
   };
+}
+
+/** A buyer's common first messages (issue 31's quick replies). */
+export function firstQuestions(t: ReturnType<typeof serverT<"messages">>) {
+  return [t("quick.available"), t("quick.lowest"), t("quick.where")];
 }

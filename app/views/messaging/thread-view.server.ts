@@ -11,6 +11,7 @@ import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { ratingPanelView, summaryView } from "~/views/common/rating-views.server";
 import { toInboxRows } from "./inbox-view.server";
+import { firstQuestions } from "./message-seller.server";
 import { toMessageView } from "./message-view.server";
 
 export type ThreadView = ReturnType<typeof toThreadView>;
@@ -89,6 +90,14 @@ export function toThreadView({
       : null,
     /** Why the composer is not shown, if it is not. */
     refusal,
+    /**
+     * One tap each (issue 31): the buyer's common questions, the seller's common answers — those
+     * the reader has not sent here yet.
+     */
+    quick: (thread.asBuyer ? firstQuestions(t) : [t("quick.yesAvailable"), t("quick.sold")]).filter(
+      (text) => !thread.messages.some((m) => m.senderId === readerId && m.body === text),
+    ),
+    quickLabel: t("quick.label"),
     canBlock: Boolean(thread.other) && !thread.iBlocked,
     iBlocked: thread.iBlocked,
     confirmBlock: confirmBlock && !thread.iBlocked,

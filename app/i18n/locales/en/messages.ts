@@ -92,6 +92,15 @@ const messages = {
       "Notifications are blocked for Souqna in this browser. Allow them in the browser's site settings, then try again.",
     failed: "This device could not be set up for notifications. Please try again.",
   },
+  /** One tap for the common first messages and answers (issue 31), sent as written here. */
+  quick: {
+    label: "Quick replies",
+    available: "Is it still available?",
+    lowest: "What is your lowest price?",
+    where: "Where can I see it?",
+    yesAvailable: "Yes, still available",
+    sold: "Sold, sorry",
+  },
   listing: {
     title: "Message seller",
     label: "Your message to the seller",

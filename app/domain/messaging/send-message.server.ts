@@ -61,10 +61,10 @@ export async function sendMessage({
   }
   const refusal = sendRefusal(party);
   if (refusal) throw new AppError(refusal);
-  await checkSendingLimits(db, member.id, now);
   const message = await db.transaction(async (tx) => {
     // Two copies of one message at once (the page and the service worker after a power cut):
-    // the unique (sender, client id) keeps one, and the other is answered with it below.
+    // the unique (sender, client id) keeps one — the other waits for it here, and is answered
+    // with it below.
     const [row] = await tx
       .insert(messages)
       .values({ conversationId: party.id, senderId: member.id, body: parsed.body, clientId })
@@ -74,6 +74,8 @@ export async function sendMessage({
       })
       .returning();
     if (!row) return null;
+    // Only the copy that is saved counts against the limits (past them, it is not saved).
+    await checkSendingLimits(tx, member.id, now);
     await tx
       .update(conversations)
       .set({ lastMessageAt: sql`now()` })

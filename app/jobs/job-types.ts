@@ -30,7 +30,9 @@ export interface PushMessage {
 /** A change of a listing its watchers are told of; `at` is when it happened, an ISO string. */
 export type ListingChange =
   | { listingId: string; kind: "price-drop"; oldPrice: number; newPrice: number; at: string }
-  | { listingId: string; kind: "sold"; at: string };
+  | { listingId: string; kind: "sold"; at: string }
+  /** A reserved listing its owner made available again (issue 31). */
+  | { listingId: string; kind: "available"; at: string };
 
 /**
  * Why a text message is sent: recorded with it (sms_messages.purpose), so an operator sees what the

@@ -29,7 +29,10 @@ export type MailTemplate =
       /** The listing's page. */
       url: string;
       title: string;
-      change: { kind: "sold" } | { kind: "price-drop"; oldPrice: number; newPrice: number };
+      change:
+        | { kind: "sold" }
+        | { kind: "available" }
+        | { kind: "price-drop"; oldPrice: number; newPrice: number };
       unsubscribeUrl: string;
     }
   | {
@@ -79,6 +82,9 @@ function sectionOf(template: MailTemplate) {
   }
   if (template.kind === "favorite-changed" && template.change.kind === "sold") {
     return "favoriteSold" as const;
+  }
+  if (template.kind === "favorite-changed" && template.change.kind === "available") {
+    return "favoriteAvailable" as const;
   }
   if (template.kind === "listing-reviewed" && template.rejection !== null) {
     return "listingRejected" as const;
@@ -200,6 +206,7 @@ export function renderMail(template: MailTemplate, lang: Lang, links: Links): Re
       section === "unreadDigest" ||
       section === "priceDrop" ||
       section === "favoriteSold" ||
+      section === "favoriteAvailable" ||
       section === "savedSearchAlert" ||
       section === "listingApproved" ||
       section === "listingRejected"

@@ -53,6 +53,13 @@ export function ListingCard({
             >
               {t("card.sold")}
             </span>
+          ) : card.reserved ? (
+            <span
+              className="absolute start-2 top-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              data-testid="card-reserved"
+            >
+              {t("card.reserved")}
+            </span>
           ) : card.isNew ? (
             <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               {t("card.new")}

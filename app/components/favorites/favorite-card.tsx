@@ -47,6 +47,13 @@ export function FavoriteCard({ card, eager = false }: { card: FavoriteCardView; 
             >
               {tFavorites("page.sold")}
             </span>
+          ) : card.reserved ? (
+            <span
+              className="absolute start-2 top-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              data-testid="favorite-reserved"
+            >
+              {t("card.reserved")}
+            </span>
           ) : card.isNew ? (
             <span className="absolute start-2 top-2 hidden rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
               {t("card.new")}

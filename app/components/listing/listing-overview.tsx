@@ -26,7 +26,10 @@ export function StatusNotice({ page, renewError }: { page: ListingPageView; rene
     <div className="mb-6" data-testid="listing-status">
       <FormAlert
         tone={
-          page.notice === "sold" || page.notice === "expired" || page.notice === "review"
+          page.notice === "sold" ||
+          page.notice === "expired" ||
+          page.notice === "review" ||
+          page.notice === "reserved"
             ? "info"
             : "error"
         }

@@ -93,6 +93,7 @@ export function MyListingsTable({
 
 const BADGE = {
   active: "bg-brand-50 text-brand-700 ring-brand-200",
+  reserved: "bg-amber-50 text-amber-900 ring-amber-200",
   sold: "bg-sky-50 text-sky-800 ring-sky-200",
   inactive: "bg-slate-100 text-slate-700 ring-slate-200",
   expired: "bg-amber-50 text-amber-900 ring-amber-200",
@@ -198,6 +199,10 @@ function RowActions({
       {row.removed ? null : (
         <>
           {row.renewable ? statusForm("renew", t("mine.renew"), "refresh-cw") : null}
+          {row.status === "active" ? statusForm("reserve", t("mine.reserve"), "clock") : null}
+          {row.status === "reserved"
+            ? statusForm("available", t("mine.available"), "refresh-cw")
+            : null}
           {row.rawStatus !== "sold" ? statusForm("sold", t("mine.markSold"), "circle-check") : null}
           {row.rawStatus !== "inactive" ? statusForm("hide", t("mine.hide"), "eye-off") : null}
           {row.rawStatus === "sold" || row.rawStatus === "inactive"

@@ -11,8 +11,8 @@ import { DetailCard } from "./detail-card";
 type ListingTexts = ListingPageTexts["listings"];
 
 /**
- * The owner's tools: edit, renew (an expired listing's is in its notice), mark sold, hide or show
- * again, and delete after a confirmation drawn in the page (?confirm=delete), so all of it works
+ * The owner's tools: edit, renew (an expired listing's is in its notice), reserve or make available
+ * again (issue 31), mark sold, hide or show again, and delete after a confirmation drawn in the page (?confirm=delete), so all of it works
  * without JavaScript.
  */
 export function OwnerCard({ page, error }: { page: ListingPageView; error?: string }) {
@@ -55,6 +55,12 @@ export function OwnerCard({ page, error }: { page: ListingPageView; error?: stri
           : null}
         {page.status === "removed" ? null : (
           <>
+            {page.status === "active" && !page.reserved
+              ? statusButton("reserve", t("detail.owner.reserve"), "clock")
+              : null}
+            {page.reserved
+              ? statusButton("available", t("detail.owner.available"), "refresh-cw")
+              : null}
             {page.status !== "sold"
               ? statusButton("sold", t("detail.owner.markSold"), "circle-check")
               : null}

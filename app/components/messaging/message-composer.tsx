@@ -105,8 +105,12 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
 
   const change = (edit: (items: OutboxItem[]) => OutboxItem[]) =>
     setOutbox(outboxOf(updateOutbox(edit), page.memberId, page.id));
+  // Out of the outbox; the service worker forgets it too if it had it (a message edited or
+  // deleted after a refusal must not arrive later all the same).
   const drop = (clientId: string) => {
-    forgetQueuedMessage(clientId);
+    if (outbox.some((item) => item.clientId === clientId && item.queued)) {
+      forgetQueuedMessage(clientId);
+    }
     change((items) => items.filter((item) => item.clientId !== clientId));
   };
   // No connection: the service worker keeps what waits, to send it even if the tab is closed.
@@ -154,7 +158,9 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
     } else if (result.status === "error") {
       // Refused when it arrived (blocked, the listing removed, a limit): the reason, and the text.
       const refused = reasonOf(result) || t("thread.notSentUnknown");
-      forgetQueuedMessage(clientId);
+      if (outbox.some((item) => item.clientId === clientId && item.queued)) {
+        forgetQueuedMessage(clientId);
+      }
       change((items) =>
         items.map((item) => (item.clientId === clientId ? { ...item, refused } : item)),
       );

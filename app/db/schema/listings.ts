@@ -58,6 +58,12 @@ export const listings = pgTable(
      * suspension made it `removed`: restoring puts exactly that back.
      */
     statusBeforeRemoval: listingStatus("status_before_removal"),
+    /**
+     * Since when its owner has it reserved (issue 31): an active listing a sale was agreed for. It
+     * stays visible with a "Reserved" badge, after the available ones, until its owner makes it
+     * available again (its watchers are told) or marks it sold.
+     */
+    reservedAt: timestamp("reserved_at", { withTimezone: true }),
     featured: boolean("featured").notNull().default(false),
     viewsCount: integer("views_count").notNull().default(0),
     /**

@@ -422,6 +422,27 @@ describe("statuses", () => {
   });
 });
 
+describe("reserved listings (issue 31)", () => {
+  it("stay in results with their mark, after the available ones, in every sort", async () => {
+    const rio = ids.get("rio-2015") ?? "";
+    await db.update(listings).set({ reservedAt: new Date() }).where(eq(listings.id, rio));
+    try {
+      const newest = await find("");
+      expect(newest.keys).toEqual(["cerato-1995", "camry-no-year", "flat", "rio-2015"]);
+      expect(newest.items.map((item) => item.reserved)).toEqual([false, false, false, true]);
+      expect(newest.total).toBe(4);
+      const cheapest = await find("sort=price_asc", 1);
+      expect(cheapest.keys.at(-1)).toBe("rio-2015");
+      // A page without a count (the home page's latest) puts them last within the page.
+      const query = parseListingQuery(new URLSearchParams(""), {});
+      const latest = await findListings({ db, query, withTotal: false });
+      expect(latest.items.at(-1)?.id).toBe(rio);
+    } finally {
+      await db.update(listings).set({ reservedAt: null }).where(eq(listings.id, rio));
+    }
+  });
+});
+
 describe("details copied onto listings for the motors filter", () => {
   it("follow every write of the details, and filter as the details would", async () => {
     const columns = {

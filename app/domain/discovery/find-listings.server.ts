@@ -23,6 +23,8 @@ export interface FoundListing {
   categoryId: number;
   /** Active on results pages; a seller's page lists their sold ones too (marked). */
   status: ListingStatus;
+  /** Its owner reserved it (issue 31): shown with a badge, after the available ones. */
+  reserved: boolean;
   createdAt: Date;
   details: Record<string, string | number> | null;
   image: { variants: { width: number; height: number; key: string }[] } | null;
@@ -143,10 +145,22 @@ function orderOf(
   rank: SQL<number> | null,
   broad: boolean,
   seller: boolean,
+  reservedLast: boolean,
 ): SQL[] {
   // On a seller's page what can still be bought comes first, in the chosen order, then the sold.
   const sold = seller ? [sql`(${listings.status} = 'sold')`] : [];
-  return [...sold, ...sortOrder(query, rank, broad)];
+  // Reserved listings after the available ones, across the pages where the matches are few
+  // enough to sort (counted, at most COUNT_LIMIT); on a broad page within the page (byReserved).
+  const reserved = reservedLast ? [sql`(${listings.reservedAt} is not null)`] : [];
+  return [...sold, ...reserved, ...sortOrder(query, rank, broad)];
+}
+
+/**
+ * A page's reserved listings after its available ones, each group in the page's order (a stable
+ * sort): what a broad page, whose order walks an index, can afford.
+ */
+function byReserved(items: FoundListing[]) {
+  return [...items].sort((a, b) => Number(a.reserved) - Number(b.reserved));
 }
 
 function sortOrder(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
@@ -206,7 +220,7 @@ export function listingStatements(
       }
     : cardColumns;
   const needsDetails = needsDetailsJoin(query);
-  const pageOf = (page: number, broad = false) => {
+  const pageOf = (page: number, broad = false, reservedLast = false) => {
     // Typed as if `favorited` were always there; it is only with favoritesOf (toFound).
     const base = db.select(columns as CardColumnsWithFavorited).from(listings);
     const joined = needsDetails
@@ -214,7 +228,7 @@ export function listingStatements(
       : base.leftJoin(listingDetails, eq(listingDetails.listingId, listings.id));
     return joined
       .where(where)
-      .orderBy(...orderOf(query, rank, broad, Boolean(options.seller)))
+      .orderBy(...orderOf(query, rank, broad, Boolean(options.seller), reservedLast))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   };
@@ -256,6 +270,7 @@ export const cardColumns = {
   locationAr: listings.locationAr,
   categoryId: listings.categoryId,
   status: listings.status,
+  reserved: sql<boolean>`(${listings.reservedAt} is not null)`,
   createdAt: listings.createdAt,
   details: listingDetails.details,
   imageVariants: sql<FoundListing["image"]>`(
@@ -338,7 +353,7 @@ async function findPage(
   if (!withTotal) {
     const rows = await pageOf(query.page);
     return {
-      items: rows.map(toFound),
+      items: byReserved(rows.map(toFound)),
       total: rows.length,
       more: false,
       page: query.page,
@@ -350,18 +365,18 @@ async function findPage(
   const more = counted > COUNT_LIMIT;
   const total = Math.min(counted, COUNT_LIMIT);
   let page = query.page;
-  let items = total > 0 ? await pageOf(page, more) : [];
+  let items = total > 0 ? await pageOf(page, more, !more) : [];
   // Pages run to COUNT_LIMIT and, past it, for as long as there are results; a page past the
   // end gives the last page that is known to have some.
   const known = Math.max(1, Math.ceil(total / pageSize));
   if (items.length === 0 && total > 0) {
     page = known;
-    items = await pageOf(page, more);
+    items = await pageOf(page, more, !more);
   }
   const pageCount =
     more && items.length === pageSize ? Math.max(known, page + 1) : Math.max(known, page);
   return {
-    items: items.map(toFound),
+    items: byReserved(items.map(toFound)),
     total,
     more,
     page,

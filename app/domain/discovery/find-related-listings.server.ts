@@ -31,7 +31,8 @@ function cardJson(extra: SQL = sql``) {
   return sql`json_build_object(
     'id', x.id, 'title', x.title, 'titleAr', x.title_ar, 'price', x.price,
     'location', x.location, 'locationAr', x.location_ar, 'categoryId', x.category_id,
-    'status', x.status, 'createdAt', x.created_at, 'details', d.details,
+    'status', x.status, 'reserved', x.reserved_at is not null, 'createdAt', x.created_at,
+    'details', d.details,
     'image', (select json_build_object('variants', i.variants) from ${listingImages} i
       where i.listing_id = x.id order by i.is_primary desc, i.sort_order asc limit 1)
     ${extra})`;

@@ -42,6 +42,8 @@ export interface ListingView {
     location: string;
     locationAr: string;
     status: ListingStatus;
+    /** Since when its owner has it reserved (issue 31); null when it is not. */
+    reservedAt: Date | null;
     /** Only for the owner (a moderator's reason is not public). */
     removalReason: string | null;
     featured: boolean;
@@ -111,6 +113,7 @@ export async function getListingForView({
         location: listings.location,
         locationAr: listings.locationAr,
         status: listings.status,
+        reservedAt: listings.reservedAt,
         removalReason: listings.removalReason,
         featured: listings.featured,
         viewsCount: listings.viewsCount,

@@ -12,6 +12,8 @@ export interface MyListing {
   titleAr: string;
   price: number;
   status: ListingStatus;
+  /** Its owner reserved it (issue 31). */
+  reserved: boolean;
   viewsCount: number;
   favoritesCount: number;
   createdAt: Date;
@@ -42,6 +44,7 @@ export async function listMyListings({
       titleAr: listings.titleAr,
       price: listings.price,
       status: listings.status,
+      reserved: sql<boolean>`(${listings.reservedAt} is not null)`,
       viewsCount: listings.viewsCount,
       favoritesCount: sql<number>`coalesce(${favoriteCounts.n}, 0)`.mapWith(Number),
       createdAt: listings.createdAt,

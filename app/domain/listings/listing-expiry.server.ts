@@ -26,11 +26,14 @@ const RENEW_PURPOSE = "renew-listing";
 /** The statuses an owner may renew: an expired listing, or an active one before it expires. */
 const RENEWABLE = ["active", "expired"] as const;
 
-/** Makes every active listing past its date `expired`. Returns how many. */
+/**
+ * Makes every active listing past its date `expired`. Returns how many. A reservation ends with
+ * it: renewed, the listing comes back available.
+ */
 export async function expireListings(db: Database): Promise<number> {
   const expired = await db
     .update(listings)
-    .set({ status: "expired", updatedAt: sql`now()` })
+    .set({ status: "expired", reservedAt: null, updatedAt: sql`now()` })
     .where(and(eq(listings.status, "active"), sql`${listings.expiresAt} <= now()`))
     .returning({ id: listings.id });
   return expired.length;

@@ -237,7 +237,11 @@ export const listingPageSchema = withDetails(
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 export type ListingFormValues = z.output<typeof listingFormSchema>;
 
-export const EDITABLE_STATUSES = ["active", "sold", "inactive"] as const;
+/**
+ * What an owner can make a listing. "reserved" is an active listing with `reserved_at` set (a sale
+ * agreed, issue 31); "active" from reserved makes it available again.
+ */
+export const EDITABLE_STATUSES = ["active", "reserved", "sold", "inactive"] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 export const listingStatusSchema = z.enum(EDITABLE_STATUSES);
 
@@ -245,10 +249,18 @@ export const listingStatusSchema = z.enum(EDITABLE_STATUSES);
  * The owner's buttons on a listing (its page, My listings): delete it, set its status, or renew
  * its term (listing-expiry.server.ts).
  */
-export const OWNER_ACTION_STATUS = { sold: "sold", hide: "inactive", activate: "active" } as const;
+export const OWNER_ACTION_STATUS = {
+  sold: "sold",
+  hide: "inactive",
+  activate: "active",
+  reserve: "reserved",
+  available: "active",
+} as const;
 
 export const ownerActionSchema = z.object({
-  intent: z.enum(["delete", "sold", "hide", "activate", "renew"], { error: "UNEXPECTED" }),
+  intent: z.enum(["delete", "sold", "hide", "activate", "renew", "reserve", "available"], {
+    error: "UNEXPECTED",
+  }),
 });
 
 /** The renewal link's page posts the link's signature back; the domain checks it. */

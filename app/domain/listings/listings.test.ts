@@ -515,6 +515,39 @@ describe("ownership", () => {
     expect((await rowsOf(id)).listing?.status).toBe("removed");
   });
 
+  it("reserves only an active listing, only for its owner; it stays on the market with its term", async () => {
+    const { id } = await createListing({ db, storage, member: RANIA, input: aSofa(), images: [] });
+    const before = (await rowsOf(id)).listing;
+    const set = (member: Member, status: "reserved" | "active" | "inactive" | "sold") =>
+      setListingStatus({ db, member, listingId: id, status, ttlDays: 60 });
+    await expectCode(set(SAMER, "reserved"), "NOT_OWNER");
+    expect((await rowsOf(id)).listing?.reservedAt).toBeNull();
+    await set(RANIA, "reserved");
+    const reserved = (await rowsOf(id)).listing;
+    expect(reserved?.status).toBe("active");
+    expect(reserved?.reservedAt).toBeInstanceOf(Date);
+    expect(reserved?.expiresAt).toEqual(before?.expiresAt);
+    const [mine] = (await listMyListings({ db, member: RANIA })).filter((row) => row.id === id);
+    expect(mine?.reserved).toBe(true);
+    const view = await getListingForView({ db, listingId: id, viewer: null });
+    expect(view?.listing.reservedAt).toBeInstanceOf(Date);
+    // Available again: the same term, no reservation.
+    await set(RANIA, "active");
+    expect((await rowsOf(id)).listing).toMatchObject({
+      status: "active",
+      reservedAt: null,
+      expiresAt: before?.expiresAt,
+    });
+    // Hidden, a listing cannot be reserved; hiding or selling ends a reservation.
+    await set(RANIA, "reserved");
+    await set(RANIA, "inactive");
+    expect((await rowsOf(id)).listing).toMatchObject({ status: "inactive", reservedAt: null });
+    await expectCode(set(RANIA, "reserved"), "LISTING_NOT_RESERVABLE");
+    await set(RANIA, "sold");
+    await expectCode(set(RANIA, "reserved"), "LISTING_NOT_RESERVABLE");
+    expect((await rowsOf(id)).listing).toMatchObject({ status: "sold", reservedAt: null });
+  });
+
   it("lets only the owner delete, removing the rows and the files", async () => {
     const { id } = await createListing({
       db,

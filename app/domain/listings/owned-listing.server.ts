@@ -17,7 +17,12 @@ export async function findOwnedListing(
 ) {
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
   const [listing] = await db
-    .select({ id: listings.id, userId: listings.userId, status: listings.status })
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      status: listings.status,
+      reservedAt: listings.reservedAt,
+    })
     .from(listings)
     .where(eq(listings.id, listingId.toLowerCase()))
     .limit(1);

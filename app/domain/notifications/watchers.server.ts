@@ -12,7 +12,8 @@ import { unsubscribeLink } from "./unsubscribe.server";
 
 /*
  * Watchers (docs/product-decisions.md §D16; their limits: decision 028, finding 2): the members who
- * saved a listing are told when its price drops (old → new) or it is marked sold, by e-mail and by
+ * saved a listing are told when its price drops (old → new), it is marked sold, or a reservation
+ * of it ends and it is available again (issue 31), by e-mail and by
  * push, as each watcher's preferences say. Its owner never is; suspended members are not; e-mail
  * goes to confirmed addresses only. The change is queued as one `notify-watchers` job, keyed by the
  * change, and each watcher's e-mail as a `send-mail` job keyed by change and watcher, so a job that
@@ -40,9 +41,9 @@ export async function tellWatchers(
 }
 
 function changeKey(change: ListingChange) {
-  return change.kind === "sold"
-    ? `${change.listingId}:sold:${change.at}`
-    : `${change.listingId}:price:${change.oldPrice}:${change.newPrice}:${change.at}`;
+  return change.kind === "price-drop"
+    ? `${change.listingId}:price:${change.oldPrice}:${change.newPrice}:${change.at}`
+    : `${change.listingId}:${change.kind}:${change.at}`;
 }
 
 interface Watcher {
@@ -68,15 +69,23 @@ function claimNotices(db: Database, change: ListingChange) {
   const still =
     change.kind === "sold"
       ? sql`l.status = 'sold'`
-      : sql`l.status = 'active' and l.price = ${change.newPrice}`;
+      : change.kind === "available"
+        ? sql`l.status = 'active' and l.reserved_at is null`
+        : sql`l.status = 'active' and l.price = ${change.newPrice}`;
   const told =
     change.kind === "sold"
       ? sql`${null}::bigint, now()`
-      : sql`${change.newPrice}::bigint, ${null}::timestamptz`;
+      : change.kind === "available"
+        ? sql`${null}::bigint, ${null}::timestamptz`
+        : sql`${change.newPrice}::bigint, ${null}::timestamptz`;
+  // Available again is news each time (within the day's one notice): reserving and releasing is
+  // the owner's to repeat, and the spacing keeps it to once a day.
   const news =
     change.kind === "sold"
       ? sql`n.sold_notified_at is null`
-      : sql`(n.lowest_price is null or excluded.lowest_price < n.lowest_price)`;
+      : change.kind === "available"
+        ? sql`true`
+        : sql`(n.lowest_price is null or excluded.lowest_price < n.lowest_price)`;
   return selectRows<Watcher>(
     db,
     sql`with watching as (
@@ -165,9 +174,9 @@ export async function notifyWatchers({
         (lang === "ar" ? watcher.title_ar || watcher.title : watcher.title || watcher.title_ar) ??
         "",
       change:
-        change.kind === "sold"
-          ? { kind: "sold" }
-          : { kind: "price-drop", oldPrice: change.oldPrice, newPrice: change.newPrice },
+        change.kind === "price-drop"
+          ? { kind: "price-drop", oldPrice: change.oldPrice, newPrice: change.newPrice }
+          : { kind: change.kind },
       unsubscribeUrl: unsubscribeLink(publicUrl, signer, {
         userId: watcher.user_id,
         kind: "favorites",
@@ -185,12 +194,12 @@ export async function notifyWatchers({
           title:
             template.title || renderMail(template, lang, { publicUrl, supportEmail: "" }).subject,
           body:
-            change.kind === "sold"
-              ? t("push.sold")
-              : t("push.priceDrop", {
+            change.kind === "price-drop"
+              ? t("push.priceDrop", {
                   oldPrice: formatPrice(lang, change.oldPrice),
                   newPrice: formatPrice(lang, change.newPrice),
-                }),
+                })
+              : t(change.kind === "sold" ? "push.sold" : "push.available"),
           url: template.url,
           tag: `listing:${change.listingId}`,
           lang,

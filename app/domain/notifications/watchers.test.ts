@@ -210,6 +210,46 @@ describe("watchers of a listing", () => {
     expect(inbox("owner")).toHaveLength(0);
   });
 
+  it("hear that a reserved listing is available again (issue 31), once a day, in their language", async () => {
+    const id = await listingSavedByAll();
+    const set = (status: "reserved" | "active" | "sold") =>
+      setListingStatus({ db, member: OWNER, listingId: id, status, ttlDays: 60, watchers });
+    // Reserving tells nobody; available again does; available while not reserved does not.
+    await set("active");
+    await set("reserved");
+    expect(changes).toEqual([]);
+    await set("active");
+    expect(changes.map((c) => c.kind)).toEqual(["available"]);
+    await runJobs();
+    expect(inbox("karim").map((m) => m.subject)).toEqual([
+      "A listing in your favourites is available again",
+    ]);
+    expect(inbox("huda").map((m) => m.subject)).toEqual(["إعلان في مفضلتك متاح من جديد"]);
+    expect(inbox("owner")).toHaveLength(0);
+    expect(inbox("sami")).toHaveLength(0);
+    // Reserved and released again the same day: one notice a day.
+    await set("reserved");
+    await set("active");
+    await runJobs();
+    expect(inbox("karim")).toHaveLength(1);
+    // Reserved again before the job runs: it is not available, nobody is told.
+    await aDayLater();
+    await set("reserved");
+    await set("active");
+    await set("reserved");
+    await runJobs();
+    expect(inbox("karim")).toHaveLength(1);
+    // Sold from reserved: the sale is told, and the reservation is over.
+    await set("sold");
+    await runJobs();
+    expect(inbox("karim").map((m) => m.subject)).toContain("A listing in your favourites was sold");
+    const [row] = await db
+      .select({ reservedAt: listings.reservedAt })
+      .from(listings)
+      .where(eq(listings.id, id));
+    expect(row?.reservedAt).toBeNull();
+  });
+
   it("are not told when another member tries to change the listing", async () => {
     const id = await listingSavedByAll();
     await expect(

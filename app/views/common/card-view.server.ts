@@ -27,6 +27,8 @@ export type CardView =
       isNew: boolean;
       /** Only a seller's page lists sold listings; their card says so. */
       sold: boolean;
+      /** Its owner reserved it (issue 31): the card says so. */
+      reserved: boolean;
       chips: string[];
       image: { src: string; srcSet: string; width: number; height: number } | null;
       /** The signed-in member saved it (their heart is filled from the first byte). */
@@ -125,6 +127,7 @@ export function toCardView(
       postedIso: item.createdAt.toISOString(),
       isNew: now - item.createdAt.getTime() < NEW_BADGE_DAYS * DAY,
       sold: item.status === "sold",
+      reserved: item.reserved === true && item.status === "active",
       chips,
       image: card
         ? {

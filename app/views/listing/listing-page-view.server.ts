@@ -40,8 +40,11 @@ function pick<T extends object, K extends keyof T>(section: T, keys: readonly K[
  * WhatsApp message, the revealed number's labels). Every byte of this page's HTML counts: it
  * stays within 40 KB (decision 032).
  */
-/** Which status notice a listing's page shows: its status, or "review" when held by the screening. */
-export type ListingNotice = ListingStatus | "review";
+/**
+ * Which status notice a listing's page shows: its status, "review" when held by the screening, or
+ * "reserved" for an active listing its owner reserved (issue 31).
+ */
+export type ListingNotice = ListingStatus | "review" | "reserved";
 
 export function listingPageTexts(
   lang: Lang,
@@ -180,7 +183,9 @@ export function toListingPageView({
   const notice: ListingNotice =
     listing.status === "removed" && systemRemovalCode(listing.removalReason) === "review"
       ? "review"
-      : listing.status;
+      : listing.status === "active" && listing.reservedAt
+        ? "reserved"
+        : listing.status;
   return {
     id: listing.id,
     favorite: favoritable ? { favorited } : null,
@@ -207,6 +212,7 @@ export function toListingPageView({
     location: t("detail.locationValue", { location }),
     locationName: location,
     status: listing.status,
+    reserved: listing.status === "active" && listing.reservedAt !== null,
     notice,
     // A listing held by the screening says so in its notice; a moderator's reason is shown as given.
     removalReason: notice === "review" ? null : removalReasonText(lang, listing.removalReason),

@@ -14,8 +14,8 @@ export interface MyListingRow {
   id: string;
   title: string;
   price: string;
-  /** The spec's badge: active, sold, expired, anything else "Inactive". */
-  status: "active" | "sold" | "inactive" | "expired";
+  /** The spec's badge: active (or reserved), sold, expired, anything else "Inactive". */
+  status: "active" | "reserved" | "sold" | "inactive" | "expired";
   /** Offered once it has expired, or from the reminder on; `leavesSearch` says when. */
   renewable: boolean;
   leavesSearch: string | null;
@@ -39,7 +39,12 @@ export function toMyListingRows(lang: Lang, rows: MyListing[], now = new Date())
       id: row.id,
       title: localized(lang, row, "title"),
       price: formatPrice(lang, row.price),
-      status: isPublicStatus(row.status) || row.status === "expired" ? row.status : "inactive",
+      status:
+        row.status === "active" && row.reserved
+          ? "reserved"
+          : isPublicStatus(row.status) || row.status === "expired"
+            ? row.status
+            : "inactive",
       renewable: row.status === "expired" || expiringSoon,
       leavesSearch: expiringSoon
         ? t("mine.leavesSearch", { date: formatDate(lang, row.expiresAt) })

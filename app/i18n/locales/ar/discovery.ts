@@ -8,6 +8,7 @@ const discovery = {
     error: "خطأ في تحميل الإعلان",
     noPhoto: "لا توجد صورة",
     sold: "تم البيع",
+    reserved: "محجوز",
   },
   results: {
     found_zero: "لم يُعثر على أي إعلان",

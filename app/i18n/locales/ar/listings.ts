@@ -170,6 +170,7 @@ const listings = {
     },
     status: {
       sold: "تم بيع هذا الغرض.",
+      reserved: "محجوز: اتفق البائع على البيع مع مشترٍ. إن لم تتم الصفقة فسيعود متاحًا.",
       inactive: "هذا الإعلان مخفي: أنت وحدك تراه.",
       removed: "أخفى أحد المشرفين هذا الإعلان: أنت وحدك تراه.",
       review:
@@ -193,6 +194,8 @@ const listings = {
       title: "إدارة إعلانك",
       edit: "تعديل",
       markSold: "تحديد كمباع",
+      reserve: "تحديد كمحجوز",
+      available: "متاح من جديد",
       hide: "إخفاء",
       activate: "تفعيل",
       renew: "تجديد",
@@ -267,6 +270,7 @@ const listings = {
     },
     statusLabel: {
       active: "نشط",
+      reserved: "محجوز",
       sold: "مباع",
       inactive: "غير نشط",
       expired: "منتهي الصلاحية",
@@ -277,6 +281,8 @@ const listings = {
     edit: "تعديل",
     delete: "حذف",
     markSold: "تحديد كمباع",
+    reserve: "تحديد كمحجوز",
+    available: "متاح من جديد",
     hide: "إخفاء",
     activate: "تفعيل",
     actionsFor: "إجراءات {{title}}",

@@ -5,6 +5,7 @@ const discovery = {
     error: "Error loading listing",
     noPhoto: "No photo",
     sold: "Sold",
+    reserved: "Reserved",
   },
   results: {
     found_one: "Found {{formatted}} listing",

@@ -92,6 +92,8 @@ const errors = {
     "This unsubscribe link is not valid: it may have been cut short. Sign in and change your notifications in Settings.",
   PHONE_REVEAL_UNCONFIRMED:
     "Confirm your e-mail address, or verify your phone number in Settings, to see sellers' phone numbers.",
+  LISTING_NOT_RESERVABLE:
+    "Only a listing that is on the market can be reserved. Show it again first, or mark it sold.",
   LISTING_REMOVED:
     "A moderator has hidden this listing, so its status cannot be changed. Contact support if you think this is a mistake.",
   UNCONFIRMED_LIMIT:

@@ -162,6 +162,8 @@ const listings = {
     },
     status: {
       sold: "This item has been sold.",
+      reserved:
+        "Reserved: the seller has agreed a sale with a buyer. If it falls through, it will be available again.",
       inactive: "This listing is hidden: only you can see it.",
       removed: "A moderator has hidden this listing: only you can see it.",
       review:
@@ -178,6 +180,8 @@ const listings = {
       title: "Manage your listing",
       edit: "Edit",
       markSold: "Mark as sold",
+      reserve: "Mark as reserved",
+      available: "Available again",
       hide: "Hide",
       activate: "Activate",
       renew: "Renew",
@@ -241,6 +245,7 @@ const listings = {
     },
     statusLabel: {
       active: "Active",
+      reserved: "Reserved",
       sold: "Sold",
       inactive: "Inactive",
       expired: "Expired",
@@ -251,6 +256,8 @@ const listings = {
     edit: "Edit",
     delete: "Delete",
     markSold: "Mark as sold",
+    reserve: "Mark as reserved",
+    available: "Available again",
     hide: "Hide",
     activate: "Activate",
     actionsFor: "Actions for {{title}}",

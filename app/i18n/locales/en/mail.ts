@@ -109,6 +109,13 @@ const mail = {
     button: "See the listing",
     notYou: "You get this e-mail because the listing is in your favourites.",
   },
+  favoriteAvailable: {
+    subject: "A listing in your favourites is available again",
+    intro:
+      "The listing “{{title}}”, which you saved on Souqna, was reserved for another buyer and is available again.",
+    button: "See the listing",
+    notYou: "You get this e-mail because the listing is in your favourites.",
+  },
   savedSearchAlert: {
     subject_one: "{{formatted}} new listing for your saved search",
     subject_other: "{{formatted}} new listings for your saved search",
@@ -125,6 +132,7 @@ const mail = {
     alert: "{{title}} — {{price}}",
     priceDrop: "Now {{newPrice}} instead of {{oldPrice}}.",
     sold: "The seller marked it as sold.",
+    available: "It was reserved and is available again.",
   },
   devMail: {
     title: "Outbox",

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoHorizontalScroll, shootBothWidths } from "../support/layout";
 import { postListing, signUp } from "../support/members";
+import { controlled, queuedRequests } from "../support/service-worker";
 
 /*
  * Issue 31's outbox with the service worker: a buyer loses the connection, writes two messages,
@@ -26,34 +27,6 @@ const texts = {
     waiting: "بانتظار الاتصال",
   },
 } as const;
-
-/** The page is run by the service worker (installed on the first visit, in control after). */
-async function controlled(page: Page) {
-  const control = (timeout: number) =>
-    page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout });
-  await control(20_000).catch(async () => {
-    await page.reload();
-    await control(30_000);
-  });
-}
-
-/** How many requests the service worker keeps to send (Workbox's Background Sync store). */
-function queuedRequests(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open("workbox-background-sync");
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("requests")) return resolve(0);
-          const count = db.transaction("requests").objectStore("requests").count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => resolve(-1);
-        };
-      }),
-  );
-}
 
 for (const lang of ["en", "ar"] as const) {
   test(`messages written offline go when the connection is back, with the tab closed: once, in order (${lang})`, async ({

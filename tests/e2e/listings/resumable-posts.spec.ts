@@ -5,6 +5,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoHorizontalScroll } from "../support/layout";
 import { signUp } from "../support/members";
+import { queuedRequests } from "../support/service-worker";
 
 /*
  * Posts that survive the network (decision 025), in Chromium: photos upload one
@@ -222,24 +223,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("listing-queued")).toHaveText(t.queued);
       await expect(page).toHaveURL(/\/post-ad/);
       // The service worker keeps the save, to send it even if this page is closed.
-      await expect
-        .poll(() =>
-          page.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                const open = indexedDB.open("workbox-background-sync");
-                open.onerror = () => resolve(-1);
-                open.onsuccess = () => {
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains("requests")) return resolve(0);
-                  const count = db.transaction("requests").objectStore("requests").count();
-                  count.onsuccess = () => resolve(count.result);
-                  count.onerror = () => resolve(-1);
-                };
-              }),
-          ),
-        )
-        .toBe(1);
+      await expect.poll(() => queuedRequests(page)).toBe(1);
       await page.getByTestId("listing-queued").scrollIntoViewIfNeeded();
       await expectNoHorizontalScroll(page, "a post queued offline");
       await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-post-queued.png` });

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, type Route, test } from "@playwright/test";
 import { signIn, signUp } from "../support/members";
+import { controlled } from "../support/service-worker";
 
 /*
  * Two people, one phone (decision 024): what the first opened must not be shown to the second,
@@ -13,20 +14,6 @@ const PASSWORD = "Jasmine-Damascus-7";
 const names = { en: "Rania Haddad", ar: "رانيا حداد" } as const;
 const offlineTitle = { en: "You're offline", ar: "أنت غير متصل بالإنترنت" } as const;
 const PERSONAL = ["souqna-listings", "souqna-personal", "souqna-pages", "souqna-media"];
-
-/**
- * Until this page is controlled by the service worker (registered when the browser is idle). On a
- * loaded machine the first registration sometimes comes to nothing; the next page load registers
- * it again, as a member's next visit would.
- */
-async function controlled(page: Page) {
-  const control = (timeout: number) =>
-    page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout });
-  await control(20_000).catch(async () => {
-    await page.reload();
-    await control(30_000);
-  });
-}
 
 /** The member's own home page, saved on the device for offline use. */
 async function homeSavedFor(page: Page, email: string) {

@@ -54,7 +54,8 @@ const inShell = appModules(
 // "member" group), the contact form, the footer's coming-soon note, every dialog, the phone's
 // category drawer, the "Install Souqna" entry, the service worker's side, the merge of a guest's
 // favourites; nor the pieces only some pages draw: the forms' kit and pieces (groups below), the
-// in-page "Are you sure?" of the listing and conversation pages, the information pages' parts.
+// in-page "Are you sure?" of the listing and conversation pages, the information pages' parts,
+// the photo uploads of the listing form and the message composer (fetched with them).
 const notInShell = appModules(
   "components/layout/member-menu",
   "components/layout/contact-support-dialog",
@@ -69,6 +70,8 @@ const notInShell = appModules(
   "components/ui/city-options",
   "components/ui/confirm-panel",
   "components/ui/article-parts",
+  "components/ui/uploads",
+  "components/ui/compress-image",
 );
 // The event stream's client (messaging/live-client) is fetched after hydration, at the first
 // listener, so it is in no group: it is a file of its own.

@@ -3,7 +3,7 @@ import type { Auth } from "./domain/accounts/auth.server";
 import type { MessageHub } from "./domain/messaging/message-hub.server";
 import type { Lang } from "./i18n/config";
 import type { JobSender } from "./jobs/job-types";
-import type { MediaStorage } from "./media/storage.server";
+import type { MediaDriver, MediaStorage } from "./media/storage.server";
 import type { Env } from "./utils/env.server";
 import type { Flash } from "./utils/flash.server";
 import type { LinkSigner } from "./utils/signed-link.server";
@@ -26,7 +26,7 @@ export interface AppContext {
   /** Live delivery of conversation events to open event streams, on every instance. */
   messaging: MessageHub;
   /** Where photos live: the driver MEDIA_STORAGE chose (local disk or an S3 bucket). */
-  storage: MediaStorage;
+  storage: MediaStorage & Pick<MediaDriver, "read">;
   /** Signs and checks links that work without signing in (a listing's renewal link). */
   links: LinkSigner;
   /** The one-time notices carried across a redirect, in a signed cookie (utils/flash.server). */

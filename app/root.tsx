@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -96,6 +97,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // Pages without headers of their own pass on the root's (the flash cookie's removal).
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * An action whose request got no answer at all (no connection: the thread's clientAction says
+ * `lost`) changed nothing on the server, and reloading the header's data would only fail too and
+ * put the error screen over the page and what was typed in it.
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionResult?.lost === true) return false;
+  return defaultShouldRevalidate;
+}
 
 export const links: Route.LinksFunction = () => [
   // A stylesheet with a precedence is one of React's resources: it goes into the <head> ahead of

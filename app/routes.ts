@@ -27,6 +27,8 @@ export default [
   route("saved-searches/:id", "routes/saved-search-open.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/message-thread.tsx"),
+  route("messages/:conversationId/photos", "routes/message-photos.ts"),
+  route("messages/:conversationId/photos/:photoId/:width", "routes/message-photo.ts"),
   route("moderation", "routes/moderation.tsx"),
   route("search", "routes/search.tsx"),
   route("category/:categoryId", "routes/category.tsx"),

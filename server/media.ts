@@ -2,7 +2,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type Response } from "express";
 import {
-  isValidMediaKey,
+  isPublicMediaKey,
   MEDIA_CACHE_CONTROL,
   type MediaDriver,
 } from "../app/media/storage.server";
@@ -37,7 +37,7 @@ export function mediaFiles(
     });
     // The same answer as the bucket's for a name the app never writes: 404, the disk not asked.
     return (req, res, next) => {
-      if (isValidMediaKey(req.path.slice(1))) files(req, res, next);
+      if (isPublicMediaKey(req.path.slice(1))) files(req, res, next);
       else notFound(res);
     };
   }
@@ -70,7 +70,7 @@ async function streamFromBucket(driver: MediaDriver, req: Request, res: Response
   }
   // req.path is not percent-decoded: an encoded dot or slash fails the key pattern.
   const key = req.path.slice(1);
-  const object = isValidMediaKey(key) ? await driver.read(key) : null;
+  const object = isPublicMediaKey(key) ? await driver.read(key) : null;
   if (!object) {
     notFound(res);
     return;

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { PHOTO_UPLOAD_BYTES } from "../app/domain/listings/staged-photos.server";
+import { MESSAGE_PHOTOS_MAX } from "../app/domain/messaging/message-photos.server";
 import { serverT } from "../app/i18n/i18n.server";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/media/listing-images.server";
 import type { RouteHandle } from "../app/utils/route-handle";
@@ -16,6 +17,8 @@ const MB = 1024 * KB;
 export const LISTING_UPLOAD_BYTES = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + MB;
 /** The profile form with its avatar (the route refuses an avatar over 2 MB). */
 export const PROFILE_UPLOAD_BYTES = 6 * MB;
+/** A message with its photos, sent without JavaScript (with it, each photo goes on its own). */
+export const MESSAGE_UPLOAD_BYTES = MESSAGE_PHOTOS_MAX * MAX_IMAGE_BYTES + MB;
 /** Every other form: a message of 2,000 characters is about 20 KB url-encoded in Arabic. */
 export const FORM_BYTES = 64 * KB;
 
@@ -24,6 +27,7 @@ const LIMITS: Record<NonNullable<RouteHandle["body"]>, number> = {
   listing: LISTING_UPLOAD_BYTES,
   profile: PROFILE_UPLOAD_BYTES,
   photo: PHOTO_UPLOAD_BYTES,
+  message: MESSAGE_UPLOAD_BYTES,
 };
 
 export function bodyLimitFor(body: RouteHandle["body"]) {

@@ -76,6 +76,18 @@ export function isValidMediaKey(key: string): boolean {
   );
 }
 
+/**
+ * Files only their owners may see (photos in messages, issue 31): the public `/media` path never
+ * serves them; the app reads them itself after checking who asks. A bucket behind
+ * MEDIA_PUBLIC_URL must not make this prefix public either.
+ */
+export const PRIVATE_MEDIA_PREFIX = "private/";
+
+/** A key `/media` may serve: one of ours, and not private. */
+export function isPublicMediaKey(key: string): boolean {
+  return isValidMediaKey(key) && !key.startsWith(PRIVATE_MEDIA_PREFIX);
+}
+
 export function assertKey(key: string) {
   if (!isValidMediaKey(key)) throw new TypeError(`Invalid media key: ${JSON.stringify(key)}`);
 }

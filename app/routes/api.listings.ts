@@ -1,4 +1,4 @@
-import type { ListingUploadReply } from "~/components/listing/upload-listing";
+import type { ListingUploadReply } from "~/components/ui/uploads";
 import { serverT } from "~/i18n/i18n.server";
 import { messageReply } from "~/utils/form-reply";
 import type { RouteHandle } from "~/utils/route-handle";

@@ -17,13 +17,24 @@ import { RatingPanel } from "~/components/ratings/rating-panel";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import { requireMember } from "~/domain/accounts/session.server";
+import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
+import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { blockMember, unblockMember } from "~/domain/messaging/block-member.server";
 import { findConversationAsParty } from "~/domain/messaging/conversation-access.server";
 import { getConversation, type Thread } from "~/domain/messaging/get-conversation.server";
 import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
-import { conversationButtonSchema, sendMessageSchema } from "~/domain/messaging/messaging-schemas";
+import { stageMessagePhoto, uploadIdFor } from "~/domain/messaging/message-photos.server";
+import { MESSAGE_PHOTOS_MAX } from "~/domain/messaging/messaging-limits";
+import {
+  conversationButtonSchema,
+  offerAnswerSchema,
+  offerSchema,
+  sendMessageSchema,
+} from "~/domain/messaging/messaging-schemas";
+import { answerOffer, makeOffer } from "~/domain/messaging/offers.server";
 import { sendMessage } from "~/domain/messaging/send-message.server";
+import { getUsdRate } from "~/domain/money/exchange-rate.server";
 import { getNotificationSettings } from "~/domain/notifications/notification-preferences.server";
 import { withUnreadNotices } from "~/domain/notifications/unread-notices.server";
 import { rateMember } from "~/domain/ratings/rate-member.server";
@@ -34,14 +45,15 @@ import { useNamespace } from "~/i18n/react";
 import { AppError, isAppError } from "~/utils/app-error";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
-import { isFormReply, replyFor } from "~/utils/form-reply";
+import { type FormReply, isFormReply, replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
 import { toMessageView } from "~/views/messaging/message-view.server";
 import { toThreadView } from "~/views/messaging/thread-view.server";
 import type { Route } from "./+types/message-thread";
 
-export const handle: RouteHandle = { personal: true, writes: "own" };
+// A message may come with its photos (without JavaScript): the message body limit.
+export const handle: RouteHandle = { personal: true, writes: "own", body: "message" };
 
 /** How many conversations the side list shows next to a conversation (wide screens). */
 const SIDE_LIST = 20;
@@ -50,6 +62,11 @@ const SIDE_LIST = 20;
 // the page's first load; it draws nothing on the server.
 const PushOffer = onDemand(() =>
   import("~/components/notifications/push-offer").then((m) => m.PushOffer),
+);
+
+// The agreed price of an accepted offer (issue 31), over the messages.
+const AgreedOffer = onDemand(() =>
+  import("~/components/messaging/offers").then((m) => m.AgreedOffer),
 );
 
 async function threadOr404(load: () => Promise<Thread>) {
@@ -72,6 +89,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await markConversationRead({ db, live: messaging, member, conversationId: thread.id });
   const inbox = await listInbox({ db, member, limit: SIDE_LIST });
   const notifications = await getNotificationSettings(db, member);
+  // The dollar hint under offers: only for a thread that has some.
+  const hasOffers = thread.acceptedOffer !== null || thread.messages.some((m) => m.offer);
+  const usdRate = hasOffers ? await getUsdRate({ db, env: context.env }) : null;
   return {
     translations: bundlesFor(lang, ["messages"]),
     offerPush: notifications.messages.push,
@@ -81,6 +101,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       thread,
       inbox,
       storage: context.storage,
+      usdRate,
       confirmBlock: new URL(request.url).searchParams.get("confirm") === "block",
     }),
   };
@@ -94,6 +115,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const conversationId = params.conversationId;
 
   if (intent === "send") {
+    // Without JavaScript the photos come with the message: each is received as an upload first
+    // (its id made from the message's, so the form posted twice is the same photos).
+    const files = form.getAll("photoFiles").filter((f) => f instanceof File && f.size > 0);
+    form.delete("photoFiles");
+    try {
+      if (files.length > MESSAGE_PHOTOS_MAX) throw new AppError("MESSAGE_PHOTO_INVALID");
+      for (const [index, file] of files.entries()) {
+        const staged = await stageMessagePhoto({
+          db,
+          storage: context.storage,
+          member,
+          conversationId,
+          uploadId: uploadIdFor(form.get("clientId"), index),
+          bytes: new Uint8Array(await (file as File).arrayBuffer()),
+          ip: context.clientIp,
+          rates: listingRatesFrom(context.env),
+        });
+        form.append("photos", staged.id);
+      }
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
+      return failedForm(lang, parseForm(lang, form, sendMessageSchema), error);
+    }
     const submission = parseForm(lang, form, sendMessageSchema);
     try {
       if (submission.status !== "success") {
@@ -108,6 +152,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         conversationId,
         body: submission.value.body,
         clientId: submission.value.clientId,
+        photoIds: submission.value.photos,
       });
       // In the background (JavaScript): the message as the list shows it; else the page again.
       if (form.get("via") === "fetch") {
@@ -119,6 +164,51 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect(`/messages/${sent.conversationId}#latest`);
     } catch (error) {
       // The reason, under the text they typed (kept).
+      return failedForm(lang, submission, error);
+    }
+  }
+
+  if (intent === "offer") {
+    const submission = parseForm(lang, form, offerSchema);
+    try {
+      if (submission.status !== "success") {
+        await findConversationAsParty(db, member, conversationId);
+        return invalidForm(submission);
+      }
+      const sent = await makeOffer({
+        db,
+        live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
+        member,
+        conversationId,
+        amount: submission.value.amount,
+        lang,
+      });
+      return redirect(`/messages/${sent.conversationId}#latest`);
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
+      return failedForm(lang, submission, error);
+    }
+  }
+
+  if (intent === "accept-offer" || intent === "decline-offer") {
+    const submission = parseForm(lang, form, offerAnswerSchema);
+    try {
+      if (submission.status !== "success") {
+        await findConversationAsParty(db, member, conversationId);
+        return invalidForm(submission);
+      }
+      const sent = await answerOffer({
+        db,
+        live: withUnreadNotices(messaging, context.jobs, context.env.NOTIFY_UNREAD_AFTER_SECONDS),
+        member,
+        conversationId,
+        offerId: submission.value.offerId,
+        answer: intent === "accept-offer" ? "accept" : "decline",
+        lang,
+      });
+      return redirect(`/messages/${sent.conversationId}#latest`);
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
       return failedForm(lang, submission, error);
     }
   }
@@ -156,6 +246,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "block":
         await blockMember({ db, member, conversationId });
         return redirect(`/messages/${conversationId.toLowerCase()}`);
+      case "reserve": {
+        // The seller, from the agreed price: setListingStatus refuses anyone but the owner.
+        const party = await findConversationAsParty(db, member, conversationId);
+        await setListingStatus({
+          db,
+          member,
+          listingId: party.listingId,
+          status: "reserved",
+          ttlDays: context.env.LISTING_TTL_DAYS,
+          watchers: context.jobs,
+          rates: listingRatesFrom(context.env),
+        });
+        return redirect(`/messages/${conversationId.toLowerCase()}`);
+      }
       case "unblock":
         await unblockMember({ db, member, conversationId });
         return redirect(`/messages/${conversationId.toLowerCase()}`);
@@ -168,18 +272,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /**
- * In the browser: a message sent in the background whose connection drops gets no answer at all.
- * The composer is told (`lost`), keeps the text and says it may not have been sent, where the
- * page's error screen would otherwise replace the conversation and what was typed.
+ * In the browser: a request whose connection drops gets no answer at all, and the page's error
+ * screen would replace the conversation and what was typed. A message sent in the background
+ * tells the composer (`lost`), which keeps it in the outbox; an offer, an answer to one or a
+ * button gets the same answer with what was sent, so its form says nothing was sent and keeps the
+ * amount typed.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const background = (await request.clone().formData()).get("via") === "fetch";
+  const form = await request.clone().formData();
   try {
     return await serverAction();
   } catch (error) {
     // fetch() rejects with a TypeError when no answer came; anything else is the server's.
-    if (!background || !(error instanceof TypeError)) throw error;
-    const lost: SendReply = { status: "error", lost: true };
+    if (!(error instanceof TypeError)) throw error;
+    if (form.get("via") === "fetch") {
+      const lost: SendReply = { status: "error", lost: true };
+      return lost;
+    }
+    const sent = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
+    const lost: FormReply & { lost: true } = { status: "error", lost: true, initialValue: sent };
     return lost;
   }
 }
@@ -228,6 +339,11 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
           data-live={live || undefined}
         >
           <ThreadHeader page={page} />
+          {page.offers.accepted ? (
+            <Suspense>
+              <AgreedOffer accepted={page.offers.accepted} />
+            </Suspense>
+          ) : null}
           {page.rating ? (
             <RatingPanel
               panel={page.rating}
@@ -255,10 +371,15 @@ export default function ThreadPage({ loaderData: page, actionData }: Route.Compo
           <ThreadFooter
             page={page}
             lastResult={replyFor(actionData, "send")}
+            offerResult={replyFor(actionData, "offer")}
             failure={
-              isFormReply(actionData) && !replyFor(actionData, "send")
-                ? actionData.error?.[""]?.[0]
-                : undefined
+              !isFormReply(actionData) ||
+              replyFor(actionData, "send") ||
+              replyFor(actionData, "offer")
+                ? undefined
+                : "lost" in actionData && actionData.lost
+                  ? t("thread.noConnection")
+                  : actionData.error?.[""]?.[0]
             }
             messages={messages}
             onSent={add}

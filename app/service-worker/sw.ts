@@ -222,15 +222,22 @@ async function queueMessage(data: {
   conversationId?: unknown;
   clientId?: unknown;
   body?: unknown;
+  photos?: unknown;
 }) {
-  const { conversationId, clientId, body } = data;
+  const { conversationId, clientId, body, photos } = data;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (typeof conversationId !== "string" || !uuid.test(conversationId)) return;
   if (typeof clientId !== "string" || !uuid.test(clientId) || typeof body !== "string") return;
+  const fields = new URLSearchParams({ intent: "send", body, clientId });
+  // Its photos are on the server already (uploaded before it was written): their ids.
+  if (Array.isArray(photos)) {
+    for (const id of photos.slice(0, 3))
+      if (typeof id === "string" && uuid.test(id)) fields.append("photos", id);
+  }
   await queuedMessages.pushRequest({
     request: new Request(`/messages/${conversationId}`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "send", body, clientId }),
+      body: fields,
       headers: { "content-type": "application/x-www-form-urlencoded" },
       credentials: "same-origin",
       redirect: "manual",

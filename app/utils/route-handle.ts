@@ -14,7 +14,7 @@ export interface RouteHandle {
    */
   personal?: boolean;
   /** The largest request body it takes, checked before a byte is read; an ordinary form's if unset. */
-  body?: "listing" | "profile" | "photo";
+  body?: "listing" | "profile" | "photo" | "message";
   /**
    * What a member's successful write here can change for visitors (the page cache empties that):
    * "own" — only the member's own things, nothing a visitor sees; "listing" — the listing its

@@ -143,7 +143,7 @@ const cases: [string, string, string, string, string][] = [
     "app/views/listing/case.server.ts",
     "~/components/listing/listing-price",
     "A view builds plain data for a component",
-    "./usd-approx-text",
+    "~/views/common/usd-approx-text",
   ],
   [
     "a plain module in app/views is browser code (components import it)",

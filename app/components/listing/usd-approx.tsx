@@ -11,4 +11,4 @@ export function UsdApprox({ text }: { text: string | null | undefined }) {
   );
 }
 
-export { usdApproxText } from "~/views/listing/usd-approx-text";
+export { usdApproxText } from "~/views/common/usd-approx-text";

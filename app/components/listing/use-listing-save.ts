@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import type { ListingUploadReply } from "~/components/ui/uploads";
 import { useTranslation } from "~/i18n/react";
 import { forgetQueuedPosts } from "~/service-worker/caches";
 import type { FormReply } from "~/utils/form-reply";
 import { messageReply } from "~/utils/form-reply";
 import { randomUuid } from "~/utils/random-uuid";
-import type { ListingUploadReply } from "./upload-listing";
 import { loadUpload, type PhotoSelection } from "./use-photo-selection";
 
 /*

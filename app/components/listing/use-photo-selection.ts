@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
+import type { PhotoOutcome } from "~/components/ui/uploads";
 import { useTranslation } from "~/i18n/react";
 import { randomUuid } from "~/utils/random-uuid";
 import {
@@ -10,13 +11,12 @@ import {
   type SelectionLimits,
   validateSelection,
 } from "./image-selection";
-import type { PhotoOutcome } from "./upload-listing";
 
 /*
  * The photos chosen for a listing in the browser (decision 025). Each is
  * compressed on the device, then uploaded on its own to /api/photos as soon as it is ready, one
  * after another: progress per photo, a pause and another try when the server does not answer or
- * the connection stops moving (upload-listing.ts `stallTimeoutMs`), a pause while the browser is
+ * the connection stops moving (components/ui/uploads.ts `stallTimeoutMs`), a pause while the browser is
  * offline and a resume when it is back, and a clear error for a photo that is refused. The save
  * names the uploaded photos and so is small.
  */
@@ -54,8 +54,8 @@ let nextKey = 0;
 
 // Compression and the uploads start with the first photo: their code is fetched once the page
 // has hydrated and the browser is idle (decision 030), so it is there even if the connection drops.
-const loadCompression = () => import("./compress-image");
-export const loadUpload = () => import("./upload-listing");
+const loadCompression = () => import("~/components/ui/compress-image");
+export const loadUpload = () => import("~/components/ui/uploads");
 function preload() {
   void Promise.all([loadCompression(), loadUpload()]).catch(() => {
     // Offline: each is fetched again when it is needed.

@@ -11,6 +11,7 @@ import { characterCount } from "~/utils/user-text";
 import type { MessageView } from "~/views/messaging/message-types";
 import type { ThreadView } from "~/views/messaging/thread-view.server";
 import { MessageItem } from "./message-list";
+import { PickedPhotos, useMessagePhotos } from "./message-photos";
 import {
   forgetQueuedMessage,
   type OutboxItem,
@@ -33,7 +34,7 @@ export type SendReply = FormReply & { message?: MessageView; lost?: true };
 /**
  * A send that has no answer after this long is given up and tried again later, so it never says
  * "Sending..." for ever on a connection that is up but carries nothing. 20 s, as the listing
- * form's requests (components/listing/upload-listing.ts `stallTimeoutMs` gives the reasons).
+ * form's requests (components/ui/uploads.ts `stallTimeoutMs` gives the reasons).
  */
 export const SEND_STALL_MS = 20_000;
 
@@ -94,6 +95,7 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
   const initial = fields.body.initialValue;
   const [text, setText] = useState(typeof initial === "string" ? initial : "");
   const [hydrated, setHydrated] = useState(false);
+  const pictures = useMessagePhotos(page.id);
   const box = useRef<HTMLTextAreaElement>(null);
   // This conversation's unconfirmed messages (read from the device once hydrated).
   const [outbox, setOutbox] = useState<OutboxItem[]>([]);
@@ -174,10 +176,13 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
     if (!next || waiting || inFlight.current || fetcher.state !== "idle") return;
     if (!navigator.onLine) return waitForConnection();
     inFlight.current = next.clientId;
-    fetcher.submit(
-      { intent: "send", via: "fetch", body: next.body, clientId: next.clientId },
-      { method: "post" },
-    );
+    const sending = new FormData();
+    sending.set("intent", "send");
+    sending.set("via", "fetch");
+    sending.set("body", next.body);
+    sending.set("clientId", next.clientId);
+    for (const id of next.photos ?? []) sending.append("photos", id);
+    fetcher.submit(sending, { method: "post" });
     clearTimeout(stall.current);
     stall.current = setTimeout(() => {
       if (inFlight.current !== next.clientId) return;
@@ -214,13 +219,14 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
   const tooLong = length > page.maxLength;
   const error = fields.body.errors?.[0] ?? form.errors?.[0];
 
-  // Into the outbox: typed, or a quick reply's text.
-  const enqueue = (body: string) => {
+  // Into the outbox: typed, or a quick reply's text, with the photos that arrived.
+  const enqueue = (body: string, photos: string[] = []) => {
     const item: OutboxItem = {
       clientId: crypto.randomUUID(),
       memberId: page.memberId,
       conversationId: page.id,
       body: body.trim(),
+      ...(photos.length > 0 ? { photos } : {}),
       at: new Date().toISOString(),
     };
     const queued = waiting || !navigator.onLine;
@@ -228,7 +234,8 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
     change((items) => [...items, { ...item, queued }]);
   };
   const send = () => {
-    enqueue(text);
+    enqueue(text, pictures.ids);
+    pictures.clear();
     setText("");
     box.current?.focus();
   };
@@ -256,7 +263,7 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
               key={item.clientId}
               message={{
                 id: item.clientId,
-                body: item.body,
+                body: item.body || t("photos.only"),
                 mine: true,
                 iso: item.at,
                 time: "",
@@ -303,8 +310,11 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
         fields={{ intent: "send", clientId: page.clientId }}
         onPick={hydrated ? enqueue : undefined}
       />
+      <PickedPhotos photos={pictures.photos} onRemove={pictures.remove} />
       <fetcher.Form
         method="post"
+        // Without JavaScript the photos go with the message; with it, each went on its own.
+        encType="multipart/form-data"
         className="flex items-end gap-2"
         data-testid="composer"
         data-hydrated={hydrated || undefined}
@@ -315,11 +325,40 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
           formProps.onSubmit(event);
           if (event.defaultPrevented) return;
           event.preventDefault();
+          // A photo still on its way: the message waits for it (the button says so).
+          if (pictures.busy) return;
           send();
         }}
       >
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="clientId" value={page.clientId} />
+        {pictures.ids.map((id) => (
+          <input key={id} type="hidden" name="photos" value={id} />
+        ))}
+        <label
+          className={`${buttonStyles.ghost} relative h-11 shrink-0 cursor-pointer px-2.5 ${
+            pictures.full ? "pointer-events-none opacity-50" : ""
+          }`}
+          title={t("photos.add")}
+          data-testid="composer-photos"
+        >
+          <Icon name="image-plus" className="size-5" aria-hidden />
+          <span className="sr-only">{t("photos.add")}</span>
+          <input
+            type="file"
+            // Without JavaScript: posted with the message (the action takes at most three).
+            name={hydrated ? undefined : "photoFiles"}
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            disabled={pictures.full}
+            className={hydrated ? "sr-only" : "absolute inset-0 cursor-pointer opacity-0"}
+            data-testid="composer-photo-input"
+            onChange={(event) => {
+              if (event.currentTarget.files) pictures.add(event.currentTarget.files);
+              event.currentTarget.value = "";
+            }}
+          />
+        </label>
         <label htmlFor="message-body" className="sr-only">
           {t("thread.composerLabel")}
         </label>
@@ -345,6 +384,8 @@ export function Composer({ page, messages, lastResult, onSent }: ComposerProps) 
         />
         <button
           type="submit"
+          disabled={pictures.busy}
+          title={pictures.busy ? t("photos.waitForUpload") : undefined}
           className={`${buttonStyles.primary} h-11 shrink-0 px-3 sm:px-4`}
           aria-label={t("thread.send")}
           data-testid="composer-send"

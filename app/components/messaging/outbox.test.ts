@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUEUED_MESSAGES } from "~/service-worker/caches";
+import { personalPageKind, QUEUED_MESSAGES } from "~/service-worker/caches";
 import { type OutboxItem, outboxOf, readOutbox, updateOutbox, withoutArrived } from "./outbox";
 
 /** localStorage's surface, in memory. */
@@ -76,5 +76,16 @@ describe("the outbox of unsent messages", () => {
     const written = item({});
     expect(updateOutbox((items) => [...items, written], full)).toEqual([written]);
     expect(readOutbox(null)).toEqual([]);
+  });
+});
+
+describe("what the service worker keeps of a conversation", () => {
+  it("keeps no photo of a message, and no conversation page", () => {
+    const id = "6b15444e-a679-47bd-b9a8-f2eecd3a2840";
+    // Only `/media/` photos are cached (sw.ts), and the public `/media` path never serves a
+    // private key (server/media.ts); a message's photo's own address is none of the saved pages'.
+    expect(personalPageKind(`/messages/${id}/photos/${id}/320`)).toBeNull();
+    expect(personalPageKind(`/messages/${id}/photos/${id}/320.data`)).toBeNull();
+    expect(personalPageKind(`/messages/${id}`)).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ export interface OutboxItem {
   memberId: string;
   conversationId: string;
   body: string;
+  /** The ids of its photos, uploaded before it was written into the outbox. */
+  photos?: string[];
   /** When it was written (ISO). */
   at: string;
   /** The server's reason, in the member's language, when it refused the message. */
@@ -49,7 +51,9 @@ function isItem(value: unknown): value is OutboxItem {
     typeof item.memberId === "string" &&
     typeof item.conversationId === "string" &&
     typeof item.body === "string" &&
-    typeof item.at === "string"
+    typeof item.at === "string" &&
+    (item.photos === undefined ||
+      (Array.isArray(item.photos) && item.photos.every((id) => typeof id === "string")))
   );
 }
 
@@ -96,6 +100,7 @@ export function queueMessageInWorker(item: OutboxItem) {
       conversationId: item.conversationId,
       clientId: item.clientId,
       body: item.body,
+      photos: item.photos ?? [],
     });
   } catch {
     // No service worker here: the page sends it when it is open again.

@@ -4,6 +4,7 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { onDemand } from "~/components/ui/on-demand";
 import { useTranslation } from "~/i18n/react";
+import type { FormReply } from "~/utils/form-reply";
 import type { ComposerProps } from "./message-composer";
 
 // The composer (and Conform) is fetched after the page is interactive; the server draws it in
@@ -12,13 +13,18 @@ const Composer = onDemand(() => import("./message-composer").then((m) => m.Compo
   prefetch: true,
 });
 
+// "Make an offer" (issue 31): drawn by the server, its code fetched after the page's.
+const OfferForm = onDemand(() => import("./offers").then((m) => m.OfferForm));
+
 interface FooterProps extends ComposerProps {
+  /** The answer to the offer form, when it was the one sent. */
+  offerResult?: FormReply;
   /** The failure of one of the page's buttons (block, unblock), shown over the composer. */
   failure?: string;
 }
 
 /** The foot of a conversation: the composer, or why the reader can no longer write. */
-export function ThreadFooter({ failure, ...props }: FooterProps) {
+export function ThreadFooter({ failure, offerResult, ...props }: FooterProps) {
   const { page } = props;
   const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
@@ -60,6 +66,11 @@ export function ThreadFooter({ failure, ...props }: FooterProps) {
         <div className="border-t border-line px-3 pt-3 sm:px-5">
           <FormAlert>{failure}</FormAlert>
         </div>
+      ) : null}
+      {page.offers.form ? (
+        <Suspense>
+          <OfferForm form={page.offers.form} asBuyer={page.asBuyer} lastResult={offerResult} />
+        </Suspense>
       ) : null}
       <Suspense>
         <Composer {...props} />

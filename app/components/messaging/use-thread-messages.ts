@@ -7,7 +7,8 @@ import { useLiveEvents } from "./use-live-messages";
  * The live conversation: the messages the server sent, then those that arrive on the event stream
  * or are sent from this tab, in order and without duplicates, with the other party's "seen" marks.
  * A message from them is marked read at once, or when the tab is next visible. An event about
- * another conversation, or a reconnection, reloads the page's data (once, after a short pause).
+ * another conversation, a step of an offer, or a reconnection, reloads the page's data (once,
+ * after a short pause).
  */
 export function useThreadMessages(conversationId: string, loaded: MessageView[]) {
   const revalidator = useRevalidator();
@@ -54,13 +55,19 @@ export function useThreadMessages(conversationId: string, loaded: MessageView[])
   });
 
   useLiveEvents((event) => {
-    if (event.type === "message" && event.conversationId === conversationId) {
+    if (
+      event.type === "message" &&
+      event.conversationId === conversationId &&
+      !event.message.offerId
+    ) {
       add(event.message);
       if (!event.message.mine) markRead();
     } else if (event.type === "read" && event.conversationId === conversationId && !event.byMe) {
       setSeenUpTo(messages.at(-1)?.iso ?? "");
     } else if (event.type === "resync" || event.type === "message") {
-      // Another conversation changed (the side list) or events were missed: reload, once.
+      // Another conversation changed (the side list), events were missed, or an offer moved on
+      // (its earlier steps change too; the page draws them): reload, once. The reload marks it
+      // read.
       clearTimeout(reload.current);
       reload.current = setTimeout(() => revalidator.revalidate(), 400);
     }

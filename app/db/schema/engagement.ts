@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -75,13 +77,86 @@ export const messages = pgTable(
      * the same row. Unique per sender, so another member's id names nothing of theirs.
      */
     clientId: uuid("client_id"),
+    /**
+     * A step of an offer (issue 31): the offer it is about, and which step — made, countered (the
+     * new amount), accepted or declined. The body holds the step in the sender's words, for the
+     * inbox, notices and moderators; the thread draws it from the offer in the reader's language.
+     */
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "cascade" }),
+    offerStep: text("offer_step"),
   },
   (t) => [
-    check("messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+    // Empty only for a message of photos alone (message_photos), which the use case checks.
+    check("messages_body_length", sql`char_length(${t.body}) between 0 and 2000`),
+    check(
+      "messages_offer_step",
+      sql`(${t.offerId} is null) = (${t.offerStep} is null) and (${t.offerStep} is null or ${t.offerStep} in ('made', 'countered', 'accepted', 'declined'))`,
+    ),
     index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
     uniqueIndex("messages_sender_client_key")
       .on(t.senderId, t.clientId)
       .where(sql`${t.clientId} is not null`),
+  ],
+);
+
+/**
+ * A price offered in a conversation (issue 31), in SYP: open until the member who did not make it
+ * accepts, declines or counters it (a counter is a new open offer; the old one is "countered").
+ * One open offer per conversation, which is one per buyer and listing.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    /** Null once the member who made it deleted their account. */
+    madeBy: text("made_by").references(() => users.id, { onDelete: "set null" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("offers_amount_positive", sql`${t.amount} > 0`),
+    check("offers_status", sql`${t.status} in ('open', 'accepted', 'declined', 'countered')`),
+    uniqueIndex("offers_one_open_key").on(t.conversationId).where(sql`${t.status} = 'open'`),
+    index("offers_conversation_idx").on(t.conversationId, t.createdAt),
+  ],
+);
+
+/**
+ * A photo in a message (issue 31), seen only by the conversation's two members: stored under
+ * `private/messages/`, which the public `/media` path never serves, and read through the thread's
+ * photo route after a membership check. Uploaded while the message is written (`message_id`
+ * null), taken by the message that names it; one no message took goes with the hourly sweep.
+ */
+export const messagePhotos = pgTable(
+  "message_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's name for the upload: sent again after a dropped connection, it is one photo. */
+    uploadId: uuid("upload_id").notNull(),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** Chosen by the server: `private/messages/<uuid>`, variants `${key}-${width}.webp`. */
+    storageKey: text("storage_key").notNull(),
+    variants: jsonb("variants").$type<{ width: number; height: number; key: string }[]>(),
+    width: integer("width"),
+    height: integer("height"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_photos_sender_upload_key").on(t.senderId, t.uploadId),
+    index("message_photos_message_idx").on(t.messageId),
+    index("message_photos_unsent_idx").on(t.createdAt).where(sql`${t.messageId} is null`),
   ],
 );
 

@@ -6,6 +6,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, profiles, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { createListing } from "~/domain/listings/create-listing.server";
+import { noLiveEvents } from "~/domain/messaging/live-events";
+import { stageMessagePhoto } from "~/domain/messaging/message-photos.server";
+import { sendMessage } from "~/domain/messaging/send-message.server";
+import { startConversation } from "~/domain/messaging/start-conversation.server";
 import { createLocalStorage } from "~/media/storage.server";
 import { asBrowser, createTestAuth, testEnv } from "../../../tests/factories/auth";
 import { refusingJobs } from "../../../tests/factories/jobs";
@@ -502,7 +506,7 @@ describe("sessions", () => {
 });
 
 describe("deleting the account", () => {
-  it("asks for the password and removes the member with their profile, sessions, listings and photo files", async () => {
+  it("asks for the password and removes the member with their profile, sessions, listings and photo files (messages' too)", async () => {
     const { cookies, password } = await register("leaving@example.com");
     const headers = asBrowser(cookies);
     const member = await requireMember({
@@ -531,6 +535,42 @@ describe("deleting the account", () => {
       },
       images: [photo, photo],
     });
+    // A buyer sent a photo in a conversation about the listing: it goes with the listing.
+    const [listing] = await database.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.userId, member.id));
+    await database.db.insert(users).values({
+      id: "photo-buyer",
+      name: "B",
+      email: "photo-buyer@example.com",
+      emailVerified: true,
+    });
+    const buyer = { id: "photo-buyer" };
+    const started = await startConversation({
+      db: database.db,
+      live: noLiveEvents,
+      member: buyer,
+      listingId: listing?.id ?? "",
+      body: "Is this the desk?",
+    });
+    const staged = await stageMessagePhoto({
+      db: database.db,
+      storage,
+      member: buyer,
+      conversationId: started.conversationId,
+      uploadId: crypto.randomUUID(),
+      bytes: photo,
+    });
+    await sendMessage({
+      db: database.db,
+      live: noLiveEvents,
+      member: buyer,
+      conversationId: started.conversationId,
+      body: "",
+      photoIds: [staged.id],
+    });
+    expect(fs.existsSync(path.join(dataDir, "media", "private", "messages"))).toBe(true);
     const files = () =>
       fs
         .readdirSync(dataDir, { recursive: true, withFileTypes: true })

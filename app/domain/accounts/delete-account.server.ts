@@ -1,6 +1,6 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { accounts, listingImages, listings } from "~/db/schema";
+import { accounts, conversations, listingImages, listings, messagePhotos } from "~/db/schema";
 import { imageKeys } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
@@ -19,7 +19,8 @@ export const FRESH_SIGN_IN_MINUTES = 15;
  * phone left unlocked in a shop cannot delete its owner's account. The database cascades remove the member's
  * profile, sessions, listings (with their image rows and details) and favourites; conversations
  * keep the other party's messages, with this member shown as deleted (sender set to null).
- * The listings' image files are not rows: their keys are read first and the files deleted once
+ * The listings' image files, and the photos of the member's messages and of the conversations
+ * about their listings, are not rows: their keys are read first and the files deleted once
  * the rows are gone (a crash in between leaves unused files, never broken images).
  */
 export async function deleteAccount({
@@ -46,6 +47,15 @@ export async function deleteAccount({
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(eq(listings.userId, memberId));
+  // The photos of messages go with their rows too: the member's own, and every photo in the
+  // conversations about the member's listings (those conversations go with the listings).
+  const photos = await db
+    .select({ variants: messagePhotos.variants })
+    .from(messagePhotos)
+    .innerJoin(conversations, eq(conversations.id, messagePhotos.conversationId))
+    .innerJoin(listings, eq(listings.id, conversations.listingId))
+    .where(or(eq(messagePhotos.senderId, memberId), eq(listings.userId, memberId)));
+  images.push(...photos.flatMap((photo) => (photo.variants ? [{ variants: photo.variants }] : [])));
   const [credential] = await db
     .select({ id: accounts.id })
     .from(accounts)

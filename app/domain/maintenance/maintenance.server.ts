@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-expiry.server";
 import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.server";
+import { deleteUnsentMessagePhotos } from "~/domain/messaging/message-photos.server";
 import { fingerprintStoredPhotos } from "~/domain/screening/fingerprint-photos.server";
 import type { JobSender } from "~/jobs/job-types";
 import type { MediaDriver } from "~/media/storage.server";
@@ -71,6 +72,8 @@ export function startMaintenance({
       if (swept.folders > 0) logger.info(swept, "deleted photo folders of listings never saved");
       const staged = await deleteExpiredStagedPhotos({ db, storage });
       if (staged > 0) logger.info({ photos: staged }, "deleted staged photos no post took");
+      const unsent = await deleteUnsentMessagePhotos({ db, storage });
+      if (unsent > 0) logger.info({ photos: unsent }, "deleted message photos never sent");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
     }

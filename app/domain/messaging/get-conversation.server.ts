@@ -12,6 +12,8 @@ import {
 } from "~/domain/ratings/ratings-sql.server";
 import { AppError } from "~/utils/app-error";
 import { isConversationId } from "./conversation-access.server";
+import { type MessagePhotoRef, messagePhotosColumn, photoRefs } from "./message-photo-refs.server";
+import type { OfferStatus, OfferStep } from "./offer-rules";
 
 export type ImageVariants = { width: number; height: number; key: string }[];
 
@@ -24,6 +26,19 @@ export interface ThreadMessage {
   readAt: Date | null;
   /** The id its sender's device gave it (issue 31's outbox). */
   clientId: string | null;
+  /** A step of an offer (issue 31), with the offer as it stands now. */
+  offer: ThreadOffer | null;
+  /** Its photos, in order (issue 31). */
+  photos: MessagePhotoRef[];
+}
+
+export interface ThreadOffer {
+  id: string;
+  step: OfferStep;
+  amount: number;
+  status: OfferStatus;
+  /** Null once its maker deleted their account. */
+  madeBy: string | null;
 }
 
 export interface Thread {
@@ -35,6 +50,8 @@ export interface Thread {
     titleAr: string;
     price: number;
     status: ListingStatus;
+    /** Marked reserved by its seller (issue 31). */
+    reserved: boolean;
     image: ImageVariants | null;
   };
   other: {
@@ -50,6 +67,9 @@ export interface Thread {
   messages: ThreadMessage[];
   /** There are older messages than these. */
   hasEarlier: boolean;
+  /** The conversation's open offer (one at most), and the latest accepted one. */
+  openOffer: { id: string; madeBy: string | null } | null;
+  acceptedOffer: { amount: number; at: Date } | null;
   /** What the rating rule needs (decision 038), the member's own rating, the other's ratings. */
   rating: { facts: ExchangeFacts; mine: OwnRating | null; other: RatingSummary };
 }
@@ -81,6 +101,9 @@ export async function getConversation({
     title_ar: string;
     price: string | number;
     status: Thread["listing"]["status"];
+    reserved: boolean;
+    open_offer: unknown;
+    accepted_offer: unknown;
     image: ImageVariants | string | null;
     other_id: string | null;
     other_name: string | null;
@@ -93,6 +116,12 @@ export async function getConversation({
   }>(
     db,
     sql`select c.id, c.buyer_id, l.id as listing_id, l.title, l.title_ar, l.price, l.status,
+          l.reserved_at is not null as reserved,
+          (select json_build_object('id', o.id, 'madeBy', o.made_by) from offers o
+            where o.conversation_id = c.id and o.status = 'open' limit 1) as open_offer,
+          (select json_build_object('amount', o.amount, 'at', o.answered_at) from offers o
+            where o.conversation_id = c.id and o.status = 'accepted'
+            order by o.answered_at desc limit 1) as accepted_offer,
           (select i.variants from listing_images i where i.listing_id = l.id
             order by i.is_primary desc, i.sort_order asc, i.id asc limit 1) as image,
           u.id as other_id,
@@ -117,11 +146,22 @@ export async function getConversation({
     created_at: Date | string;
     read_at: Date | string | null;
     client_id: string | null;
+    offer_id: string | null;
+    offer_step: OfferStep | null;
+    offer_amount: string | number | null;
+    offer_status: OfferStatus | null;
+    offer_made_by: string | null;
+    photos: unknown;
   }>(
     db,
-    sql`select id, sender_id, body, created_at, read_at, client_id from messages
-        where conversation_id = ${id}
-        order by created_at desc, id desc
+    sql`select m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id,
+          m.offer_id, m.offer_step, o.amount as offer_amount, o.status as offer_status,
+          o.made_by as offer_made_by,
+          ${messagePhotosColumn} as photos
+        from messages m
+        left join offers o on o.id = m.offer_id
+        where m.conversation_id = ${id}
+        order by m.created_at desc, m.id desc
         limit ${limit + 1}`,
   );
   const hasEarlier = rows.length > limit;
@@ -137,6 +177,7 @@ export async function getConversation({
       titleAr: row.title_ar,
       price: Number(row.price),
       status: row.status,
+      reserved: Boolean(row.reserved),
       image: parseVariants(row.image),
     },
     other: row.other_id
@@ -159,10 +200,34 @@ export async function getConversation({
         createdAt: new Date(m.created_at),
         readAt: m.read_at ? new Date(m.read_at) : null,
         clientId: m.client_id,
+        offer:
+          m.offer_id && m.offer_step && m.offer_status
+            ? {
+                id: m.offer_id,
+                step: m.offer_step,
+                amount: Number(m.offer_amount),
+                status: m.offer_status,
+                madeBy: m.offer_made_by,
+              }
+            : null,
+        photos: photoRefs(m.photos),
       })),
+    openOffer: fromJson<{ id: string; madeBy: string | null }>(row.open_offer),
+    acceptedOffer: acceptedFrom(
+      fromJson<{ amount: string | number; at: string }>(row.accepted_offer),
+    ),
     hasEarlier,
     rating: { facts, mine, other: toRatingSummary(otherRatings) },
   };
+}
+
+function fromJson<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+function acceptedFrom(value: { amount: string | number; at: string } | null) {
+  return value ? { amount: Number(value.amount), at: new Date(value.at) } : null;
 }
 
 export function parseVariants(value: ImageVariants | string | null): ImageVariants | null {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
 import { isConversationId } from "./conversation-access.server";
+import { type MessagePhotoRef, messagePhotosColumn, photoRefs } from "./message-photo-refs.server";
 
 export interface LiveMessage {
   conversationId: string;
@@ -12,6 +13,10 @@ export interface LiveMessage {
   readAt: Date | null;
   /** The id its sender's device gave it (issue 31's outbox). */
   clientId: string | null;
+  /** A step of an offer (issue 31): the offer's id. */
+  offerId: string | null;
+  /** Its photos, in order. */
+  photos: MessagePhotoRef[];
   /** The member's unread count after this message. */
   unread: number;
 }
@@ -38,10 +43,13 @@ export async function getLiveMessage({
     created_at: Date | string;
     read_at: Date | string | null;
     client_id: string | null;
+    offer_id: string | null;
+    photos: unknown;
     unread: string | number;
   }>(
     db,
-    sql`select m.conversation_id, m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id,
+    sql`select m.conversation_id, m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id, m.offer_id,
+          ${messagePhotosColumn} as photos,
           (select count(*) from conversations c2
             join messages m2 on m2.conversation_id = c2.id
             where (c2.buyer_id = ${member.id} or c2.seller_id = ${member.id})
@@ -60,6 +68,8 @@ export async function getLiveMessage({
     createdAt: new Date(row.created_at),
     readAt: row.read_at ? new Date(row.read_at) : null,
     clientId: row.client_id,
+    offerId: row.offer_id,
+    photos: photoRefs(row.photos),
     unread: Number(row.unread),
   };
 }

@@ -5,3 +5,6 @@
 
 /** The longest message, in characters (the database checks the same bound). */
 export const MESSAGE_MAX_LENGTH = 2000;
+
+/** At most this many photos in one message (issue 31). */
+export const MESSAGE_PHOTOS_MAX = 3;

@@ -7,6 +7,8 @@ import { AppError } from "~/utils/app-error";
 import { findConversationAsParty, sendRefusal } from "./conversation-access.server";
 import type { LiveEventSink } from "./live-events";
 import { messageLimits } from "./message-limits.server";
+import { type MessagePhotoRef, messagePhotosOf, photoRefs } from "./message-photo-refs.server";
+import { takeMessagePhotos } from "./message-photos.server";
 import { parseMessageBody } from "./messaging-schemas";
 
 export interface SentMessage {
@@ -17,6 +19,8 @@ export interface SentMessage {
   createdAt: Date;
   /** The id the sender's device gave it, if it gave one. */
   clientId?: string;
+  /** Its photos, in order. */
+  photos: MessagePhotoRef[];
 }
 
 /** A member sending a message: the text as it came, checked here. */
@@ -30,12 +34,16 @@ export interface Sending {
    * message, answered as it was saved — not a second one, and no second notice.
    */
   clientId?: string;
+  /** Photos uploaded for it (stageMessagePhoto), at most MESSAGE_PHOTOS_MAX: their ids, in order. */
+  photoIds?: readonly string[];
   /** For tests of the time windows. */
   now?: number;
 }
 
 /**
- * Writes a message into a conversation the member is a party of. Refused when the text is empty
+ * Writes a message into a conversation the member is a party of, with the photos it names (the
+ * sender's own uploads for this conversation, not sent before, else MESSAGE_PHOTO_INVALID and
+ * nothing is saved). Refused when the text is empty without photos,
  * or too long, for strangers (NOT_FOUND), when either party blocked the other, when the listing was
  * removed or the other member left, and past the sending limits. Both parties' streams hear of it.
  * With a `clientId` it is sent once however often it comes: a repeat is answered with the message
@@ -48,9 +56,10 @@ export async function sendMessage({
   conversationId,
   body,
   clientId,
+  photoIds = [],
   now = Date.now(),
 }: Sending & { conversationId: string }): Promise<SentMessage> {
-  const parsed = parseMessageBody(body);
+  const parsed = parseMessageBody(body, { withPhotos: photoIds.length > 0 });
   const party = await findConversationAsParty(db, member, conversationId);
   if (!parsed.ok) throw new AppError(parsed.code, { field: "body" });
   const sentBefore = clientId ? await findSent(db, member.id, clientId) : null;
@@ -74,13 +83,19 @@ export async function sendMessage({
       })
       .returning();
     if (!row) return null;
+    const photos = await takeMessagePhotos(tx, {
+      senderId: member.id,
+      conversationId: party.id,
+      messageId: row.id,
+      ids: photoIds,
+    });
     // Only the copy that is saved counts against the limits (past them, it is not saved).
     await checkSendingLimits(tx, member.id, now);
     await tx
       .update(conversations)
       .set({ lastMessageAt: sql`now()` })
       .where(eq(conversations.id, party.id));
-    return row;
+    return { ...row, photos };
   });
   if (!message) {
     const copy = clientId ? await findSent(db, member.id, clientId) : null;
@@ -100,6 +115,7 @@ export async function sendMessage({
     body: message.body,
     createdAt: message.createdAt,
     clientId: message.clientId ?? undefined,
+    photos: message.photos,
   };
 }
 
@@ -117,11 +133,14 @@ async function findSent(
       body: messages.body,
       createdAt: messages.createdAt,
       clientId: messages.clientId,
+      photos: messagePhotosOf(sql`${messages.id}`),
     })
     .from(messages)
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
     .limit(1);
-  return row ? { ...row, senderId, clientId: row.clientId ?? undefined } : null;
+  return row
+    ? { ...row, senderId, clientId: row.clientId ?? undefined, photos: photoRefs(row.photos) }
+    : null;
 }
 
 /** The member's sending limits (message-limits.server.ts). */

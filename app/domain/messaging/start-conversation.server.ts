@@ -106,6 +106,7 @@ export async function startConversation({
     senderId: member.id,
     body: message.body,
     createdAt: message.createdAt,
+    photos: [],
     created: Boolean(conversation.inserted),
   };
 }

@@ -14,8 +14,8 @@ import type { MediaStorage } from "~/media/storage.server";
 import { sanitizeDescription } from "~/utils/sanitize-description";
 import { trustView } from "~/views/common/rating-views.server";
 import { removalReasonText } from "~/views/common/removal-reason.server";
+import { usdApproxText } from "~/views/common/usd-approx-text";
 import type { GalleryImage } from "./gallery-image";
-import { usdApproxText } from "./usd-approx-text";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -39,7 +39,10 @@ export function toInboxRows(
     const name = entry.other?.name ?? t("inbox.unknownUser");
     const listingTitle = localized(lang, entry.listing, "title");
     const last = entry.lastMessage;
-    const oneLine = last ? shorten(last.body.replace(/\s+/g, " ").trim()) : "";
+    // Only a message of photos alone has no text (issue 31).
+    const oneLine = last
+      ? shorten(last.body.replace(/\s+/g, " ").trim()) || `📷 ${t("photos.only")}`
+      : "";
     return {
       id: entry.id,
       href: `/messages/${entry.id}`,

@@ -1,7 +1,8 @@
 import { sendRefusal } from "~/domain/messaging/conversation-access.server";
-import type { Thread } from "~/domain/messaging/get-conversation.server";
+import type { Thread, ThreadMessage } from "~/domain/messaging/get-conversation.server";
 import type { InboxEntry } from "~/domain/messaging/list-inbox.server";
 import { MESSAGE_MAX_LENGTH } from "~/domain/messaging/messaging-limits";
+import type { UsdRate } from "~/domain/money/exchange-rate.server";
 import { ratingWindow } from "~/domain/ratings/rating-rules";
 import type { Lang } from "~/i18n/config";
 import { formatNumber, formatPrice } from "~/i18n/format";
@@ -10,8 +11,10 @@ import { localized } from "~/i18n/localized";
 import { listingThumb } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { ratingPanelView, summaryView } from "~/views/common/rating-views.server";
+import { usdApproxText } from "~/views/common/usd-approx-text";
 import { toInboxRows } from "./inbox-view.server";
 import { firstQuestions } from "./message-seller.server";
+import type { OfferCard } from "./message-types";
 import { toMessageView } from "./message-view.server";
 
 export type ThreadView = ReturnType<typeof toThreadView>;
@@ -28,6 +31,7 @@ export function toThreadView({
   inbox,
   storage,
   confirmBlock,
+  usdRate = null,
   now = new Date(),
   clientId = crypto.randomUUID(),
 }: {
@@ -38,6 +42,8 @@ export function toThreadView({
   storage: MediaStorage;
   /** The page was asked to confirm blocking (?confirm=block). */
   confirmBlock: boolean;
+  /** For the dollar hint under offers; null where the thread has none. */
+  usdRate?: Pick<UsdRate, "rate" | "rateDate"> | null;
   now?: Date;
   /** The next message's id, for the form without JavaScript (posted twice, it is one message). */
   clientId?: string;
@@ -54,9 +60,32 @@ export function toThreadView({
     blockedMe: thread.blockedMe,
     iBlocked: thread.iBlocked,
   });
+  const onMarket = thread.listing.status === "active";
+  const listingT = serverT(lang, "listings");
+  const usd = (amount: number) => (usdRate ? usdApproxText(lang, amount, usdRate, listingT) : null);
+  const offerCard = (offer: NonNullable<ThreadMessage["offer"]>): OfferCard => {
+    const proposal = offer.step === "made" || offer.step === "countered";
+    return {
+      id: offer.id,
+      step: offer.step,
+      title: t(`offers.step.${offer.step}`, { amount: formatPrice(lang, offer.amount) }),
+      usd: usd(offer.amount),
+      status: offer.status,
+      statusLabel: proposal ? t(`offers.status.${offer.status}`) : null,
+      answerable:
+        proposal &&
+        offer.status === "open" &&
+        offer.madeBy !== readerId &&
+        refusal === null &&
+        onMarket,
+    };
+  };
+  const open = thread.openOffer;
+  const accepted = thread.acceptedOffer;
   return {
     id: thread.id,
     memberId: readerId,
+    asBuyer: thread.asBuyer,
     clientId,
     other: {
       name,
@@ -73,7 +102,36 @@ export function toThreadView({
       statusLabel: t(`inbox.status.${thread.listing.status}`),
       image: listingThumb(thread.listing.image, storage),
     },
-    messages: thread.messages.map((m) => toMessageView(lang, readerId, m)),
+    messages: thread.messages.map((m) =>
+      toMessageView(
+        lang,
+        readerId,
+        { ...m, conversationId: thread.id },
+        m.offer ? offerCard(m.offer) : undefined,
+      ),
+    ),
+    /**
+     * Offers (issue 31): the form to make one, or to counter the other's open one — none while
+     * the reader's own waits for its answer, or when they cannot write — and the agreed price.
+     */
+    offers: {
+      form:
+        refusal !== null || !onMarket || (open !== null && open.madeBy === readerId)
+          ? null
+          : {
+              counter: open !== null,
+              asking: t("offers.asking", { price: formatPrice(lang, thread.listing.price) }),
+            },
+      accepted: accepted
+        ? {
+            text: t("offers.agreed", { amount: formatPrice(lang, accepted.amount) }),
+            usd: usd(accepted.amount),
+            // The seller reserves the listing for the buyer from here.
+            canReserve: !thread.asBuyer && onMarket && !thread.listing.reserved,
+            reserved: onMarket && thread.listing.reserved,
+          }
+        : null,
+    },
     /** The other member's ratings, by the name in the header. */
     otherRatings:
       thread.rating.other.count > 0

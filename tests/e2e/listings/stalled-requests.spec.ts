@@ -10,7 +10,7 @@ import { postListing, signUp } from "../support/members";
  * A connection that stays "online" but stops carrying anything (the usual case on a congested
  * Syrian mobile network): the browser reports no error, the request simply never ends. A photo
  * upload and a listing's save are given up after the stall timeout (20 s the first time,
- * upload-listing.ts `stallTimeoutMs`) and sent again under the same upload id or idempotency key;
+ * components/ui/uploads.ts `stallTimeoutMs`) and sent again under the same upload id or idempotency key;
  * a message waits in the outbox and is sent again under its client id (issue 31): one message.
  * The first request of each is held here unanswered for good, as such a connection holds it.
  */

@@ -167,6 +167,18 @@ const errors = {
   CANNOT_REPORT_OWN_RATING: "You cannot report your own rating. You can change it for 7 days.",
   CONVERSATION_CLOSED:
     "This conversation is closed: the listing was removed or the other member left Souqna. You can still read it.",
+  OFFER_AMOUNT_INVALID: "Enter your offer in SYP as a whole number, for example 4500000.",
+  OFFER_AMOUNT_TOO_HIGH: "That amount is too high. Check the number of zeros.",
+  OFFER_WAITING:
+    "Your offer is waiting for an answer. You can make another once it is accepted, declined or countered.",
+  OFFER_NOT_OPEN:
+    "This offer has already been answered. The latest offer is at the bottom of the conversation.",
+  OFFER_OWN: "You cannot answer your own offer. Wait for the other member to answer it.",
+  MESSAGE_PHOTO_LIMIT:
+    "You have too many photos waiting to be sent. Send or remove them first, or wait a day.",
+  MESSAGE_PHOTO_INVALID:
+    "A photo of this message is no longer available. Remove it and add it again (at most 3 photos).",
+  OFFER_LISTING_CLOSED: "This listing is no longer on the market, so it cannot take offers.",
   savedSearchNotFound:
     "This saved search does not exist or is not yours. Open Saved searches and try again.",
   savedSearchInvalid:

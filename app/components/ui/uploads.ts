@@ -3,7 +3,8 @@
  * soon as it is chosen, with XMLHttpRequest (fetch() cannot report upload progress, and the picker
  * shows each photo's progress: on a slow connection a photo takes long enough that the member must
  * see it move); the save then names the photos, is small, and goes with fetch. Fetched after the
- * form is up (use-photo-selection.ts).
+ * form is up (use-photo-selection.ts). A message's photos go the same way to their conversation
+ * (components/messaging/message-photos.tsx).
  */
 
 import { type FormReply, isFormReply, messageReply } from "~/utils/form-reply";

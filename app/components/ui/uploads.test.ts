@@ -9,7 +9,7 @@ import {
   sendPhoto,
   sendSave,
   stallTimeoutMs,
-} from "./upload-listing";
+} from "./uploads";
 
 const json = "application/json; charset=utf-8";
 const message = (text: string) => ({ status: "error", error: { "": [text] } });

@@ -99,15 +99,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
- * An action whose request got no answer at all (no connection: the thread's clientAction says
+ * A form whose request got no answer at all (no connection: the thread's clientAction says
  * `lost`) changed nothing on the server, and reloading the header's data would only fail too and
- * put the error screen over the page and what was typed in it.
+ * put the error screen over the page and what was typed in it. A message sent in the background
+ * (a fetcher, `via=fetch`) keeps the reload it always had: without it the outbox sent a message
+ * whose connection was cut one time more than needed (stalled-requests.spec.ts; still one message,
+ * by its client id) — why is not understood yet.
  */
 export function shouldRevalidate({
   actionResult,
+  formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (actionResult?.lost === true) return false;
+  if (actionResult?.lost === true && formData?.get("via") !== "fetch") return false;
   return defaultShouldRevalidate;
 }
 

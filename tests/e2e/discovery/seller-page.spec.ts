@@ -20,6 +20,8 @@ for (const lang of ["en", "ar"] as const) {
   test(`a listing leads to its seller's page and on to another of their listings, in ${lang}`, async ({
     page,
   }, info) => {
+    // Four pages and a search for a fitting listing: 21–26 s on a loaded CI machine.
+    test.setTimeout(60_000);
     const chosen = await firstListingWith(page, lang, "more-from-seller");
     // Opened from its card, as a visitor does.
     await page.goto(`/category/motors?lang=${lang}`);

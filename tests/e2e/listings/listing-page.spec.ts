@@ -96,6 +96,9 @@ for (const lang of ["en", "ar"] as const) {
     browser,
     context,
   }, info) => {
+    // Three browsers (the owner with and without JavaScript, a visitor): 28–31 s on a loaded CI
+    // machine, past the 30 s default — and a retry finds the listing already renewed.
+    test.setTimeout(90_000);
     const t = texts[lang];
     const viewport = page.viewportSize() ?? { width: 390, height: 844 };
     await signIn(page, { lang, ...E2E_EXPIRED_OWNER });

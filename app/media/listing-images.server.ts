@@ -140,6 +140,29 @@ export async function storeListingImages(
 }
 
 /**
+ * One uploaded photo, start to finish: checked and processed, its variants written under
+ * `storageKey`, then `record`ed (the row that names them). If any step fails, the files written
+ * go and `undo` runs (the row claimed for it), so the same upload may be tried again.
+ */
+export async function storeUploadedImage<T>(
+  storage: MediaStorage,
+  storageKey: string,
+  bytes: Uint8Array,
+  { record, undo }: { record: (image: StoredImage) => Promise<T>; undo: () => Promise<unknown> },
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await record(
+      await writeImage(storage, storageKey, await processListingImage(bytes), written),
+    );
+  } catch (error) {
+    await undo();
+    await storage.delete(written).catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Writes one processed image's variants under `storageKey` (`${storageKey}-${width}.webp`), each
  * key added to `written` as soon as it is, so a caller can delete them all if a later one fails.
  */

@@ -8,10 +8,9 @@ import { photoPrintsOf, storedPrints } from "~/domain/screening/photo-prints.ser
 import {
   MAX_IMAGE_BYTES,
   MAX_LISTING_IMAGES,
-  processListingImage,
   type StoredImage,
+  storeUploadedImage,
   VARIANT_WIDTHS,
-  writeImage,
 } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
@@ -106,31 +105,23 @@ export async function stagePhoto({
         if (other) return toStaged(storage, other, false);
         throw new AppError("STAGED_PHOTO_BUSY");
       }
-      const written: string[] = [];
-      try {
-        const image = await writeImage(
-          storage,
-          claimed.storageKey,
-          await processListingImage(bytes),
-          written,
-        );
-        const [ready] = await db
-          .update(stagedPhotos)
-          .set({
-            variants: image.variants,
-            width: image.width,
-            height: image.height,
-            prints: image.prints ? storedPrints(image.prints) : null,
-          })
-          .where(eq(stagedPhotos.id, claimed.id))
-          .returning();
-        if (!ready) throw new AppError("UNEXPECTED");
-        return toStaged(storage, ready, true);
-      } catch (error) {
-        await db.delete(stagedPhotos).where(eq(stagedPhotos.id, claimed.id));
-        await storage.delete(written).catch(() => {});
-        throw error;
-      }
+      return storeUploadedImage(storage, claimed.storageKey, bytes, {
+        record: async (image) => {
+          const [ready] = await db
+            .update(stagedPhotos)
+            .set({
+              variants: image.variants,
+              width: image.width,
+              height: image.height,
+              prints: image.prints ? storedPrints(image.prints) : null,
+            })
+            .where(eq(stagedPhotos.id, claimed.id))
+            .returning();
+          if (!ready) throw new AppError("UNEXPECTED");
+          return toStaged(storage, ready, true);
+        },
+        undo: () => db.delete(stagedPhotos).where(eq(stagedPhotos.id, claimed.id)),
+      });
     },
   );
 }

@@ -9,7 +9,7 @@ import {
   type ListingRates,
   limitPhotoProcessing,
 } from "~/domain/listings/listing-rates.server";
-import { processListingImage, VARIANT_WIDTHS, writeImage } from "~/media/listing-images.server";
+import { storeUploadedImage, VARIANT_WIDTHS } from "~/media/listing-images.server";
 import type { MediaStorage } from "~/media/storage.server";
 import { AppError } from "~/utils/app-error";
 import {
@@ -121,26 +121,18 @@ export async function stageMessagePhoto({
         if (other) return answerRetry(other, party.id);
         throw new AppError("STAGED_PHOTO_BUSY");
       }
-      const written: string[] = [];
-      try {
-        const image = await writeImage(
-          storage,
-          claimed.storageKey,
-          await processListingImage(bytes),
-          written,
-        );
-        const [ready] = await db
-          .update(messagePhotos)
-          .set({ variants: image.variants, width: image.width, height: image.height })
-          .where(eq(messagePhotos.id, claimed.id))
-          .returning();
-        if (!ready) throw new AppError("UNEXPECTED");
-        return { ...toRef(ready), conversationId: party.id, created: true };
-      } catch (error) {
-        await db.delete(messagePhotos).where(eq(messagePhotos.id, claimed.id));
-        await storage.delete(written).catch(() => {});
-        throw error;
-      }
+      return storeUploadedImage(storage, claimed.storageKey, bytes, {
+        record: async (image) => {
+          const [ready] = await db
+            .update(messagePhotos)
+            .set({ variants: image.variants, width: image.width, height: image.height })
+            .where(eq(messagePhotos.id, claimed.id))
+            .returning();
+          if (!ready) throw new AppError("UNEXPECTED");
+          return { ...toRef(ready), conversationId: party.id, created: true };
+        },
+        undo: () => db.delete(messagePhotos).where(eq(messagePhotos.id, claimed.id)),
+      });
     },
   );
 }

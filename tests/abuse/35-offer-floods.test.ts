@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  getAs,
-  type HttpMember,
-  postForm,
-  postListingOverHttp,
-  signUpOverHttp,
-} from "../setup/http-members";
+import { conversationOverHttp, getAs, type HttpMember, postForm } from "../setup/http-members";
 import { serverForFile } from "./server";
 
 /*
@@ -18,29 +12,7 @@ const s = serverForFile({ SIGN_UPS_PER_IP_PER_HOUR: "100" });
 
 const offersIn = (html: string) => html.split('data-testid="offer"').length - 1;
 
-async function conversation(stamp: number) {
-  const seller = await signUpOverHttp(s.url, {
-    name: "Offer Seller",
-    email: `os-${stamp}@example.com`,
-  });
-  const buyer = await signUpOverHttp(s.url, {
-    name: "Offer Buyer",
-    email: `ob-${stamp}@example.com`,
-  });
-  const stranger = await signUpOverHttp(s.url, {
-    name: "Offer Stranger",
-    email: `ox-${stamp}@example.com`,
-  });
-  const listingId = await postListingOverHttp(s.url, seller, "Haggled car");
-  const started = await postForm(s.url, "/messages", buyer.cookie, {
-    intent: "start",
-    listingId,
-    body: "Is it still available?",
-  });
-  const id = /^\/messages\/([0-9a-f-]{36})/.exec(started.headers.get("location") ?? "")?.[1];
-  if (!id) throw new Error("no conversation");
-  return { seller, buyer, stranger, thread: `/messages/${id}` };
-}
+const conversation = () => conversationOverHttp(s.url, "35", "Haggled car");
 
 const offer = (thread: string, member: HttpMember | null, amount: string) =>
   postForm(s.url, thread, member?.cookie ?? "", { intent: "offer", amount });
@@ -50,7 +22,7 @@ const pageOf = async (thread: string, member: HttpMember) =>
 
 describe("offers sent as an abuser would", () => {
   it("a flood of the same offer at once is one offer; the rest wait, nothing saved", async () => {
-    const { buyer, thread } = await conversation(Date.now());
+    const { buyer, thread } = await conversation();
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) => offer(thread, buyer, String(1_000_000 + i))),
     );
@@ -63,7 +35,7 @@ describe("offers sent as an abuser would", () => {
   });
 
   it("a stranger gets 404 for every offer action; a visitor is sent to sign in", async () => {
-    const { seller, buyer, stranger, thread } = await conversation(Date.now() + 1);
+    const { seller, buyer, stranger, thread } = await conversation();
     expect((await offer(thread, buyer, "900000")).status).toBe(302);
     const offerId = /name="offerId" value="([0-9a-f-]{36})"/.exec(
       await pageOf(thread, seller),
@@ -101,7 +73,7 @@ describe("offers sent as an abuser would", () => {
   });
 
   it("hostile amounts are form errors in the member's language, the text kept", async () => {
-    const { buyer, thread } = await conversation(Date.now() + 2);
+    const { buyer, thread } = await conversation();
     for (const amount of [
       "",
       "<script>alert(1)</script>",

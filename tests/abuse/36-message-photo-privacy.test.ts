@@ -2,13 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  getAs,
-  type HttpMember,
-  postForm,
-  postListingOverHttp,
-  signUpOverHttp,
-} from "../setup/http-members";
+import { conversationOverHttp, getAs, type HttpMember, postForm } from "../setup/http-members";
 import { serverForFile } from "./server";
 
 /*
@@ -31,29 +25,7 @@ beforeAll(async () => {
   png = new Blob([new Uint8Array(bytes)], { type: "image/png" });
 });
 
-async function conversation(stamp: number) {
-  const seller = await signUpOverHttp(s.url, {
-    name: "Photo Seller",
-    email: `ps-${stamp}@example.com`,
-  });
-  const buyer = await signUpOverHttp(s.url, {
-    name: "Photo Buyer",
-    email: `pb-${stamp}@example.com`,
-  });
-  const stranger = await signUpOverHttp(s.url, {
-    name: "Photo Stranger",
-    email: `px-${stamp}@example.com`,
-  });
-  const listingId = await postListingOverHttp(s.url, seller, "Gearbox for a Kia");
-  const started = await postForm(s.url, "/messages", buyer.cookie, {
-    intent: "start",
-    listingId,
-    body: "Is it still available?",
-  });
-  const id = /^\/messages\/([0-9a-f-]{36})/.exec(started.headers.get("location") ?? "")?.[1];
-  if (!id) throw new Error("no conversation");
-  return { seller, buyer, stranger, thread: `/messages/${id}` };
-}
+const conversation = () => conversationOverHttp(s.url, "36", "Gearbox for a Kia");
 
 function upload(
   thread: string,
@@ -80,7 +52,7 @@ const photoAddresses = (html: string) => [
 
 describe("photos in messages", () => {
   it("are seen by the two members only, never cached publicly", async () => {
-    const { seller, buyer, stranger, thread } = await conversation(Date.now());
+    const { seller, buyer, stranger, thread } = await conversation();
     const uploaded = await upload(thread, buyer, png);
     expect(uploaded.status).toBe(201);
     expect(uploaded.headers.get("cache-control")).toBe("private, no-store");
@@ -134,7 +106,7 @@ describe("photos in messages", () => {
   });
 
   it("refuse strangers, visitors, files that are not photos and oversized uploads", async () => {
-    const { buyer, stranger, thread } = await conversation(Date.now() + 1);
+    const { buyer, stranger, thread } = await conversation();
     expect((await upload(thread, stranger, png)).status).toBe(404);
     expect((await upload(thread, null, png)).status).toBe(401);
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], {
@@ -161,7 +133,7 @@ describe("photos in messages", () => {
   });
 
   it("go with the message without JavaScript, and a repeated form is one message", async () => {
-    const { seller, buyer, thread } = await conversation(Date.now() + 2);
+    const { seller, buyer, thread } = await conversation();
     const clientId = crypto.randomUUID();
     const post = () => {
       const form = new FormData();

@@ -217,3 +217,32 @@ export async function verifyPhoneOverHttp(
   }
   return parsed.e164;
 }
+
+/**
+ * A seller's listing (`title`) and a buyer's conversation about it, started with a first
+ * question, plus a third member who is a stranger to it; `tag` keeps the e-mails apart.
+ */
+export async function conversationOverHttp(baseUrl: string, tag: string, title: string) {
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const seller = await signUpOverHttp(baseUrl, {
+    name: "Seller",
+    email: `${tag}-s-${stamp}@example.com`,
+  });
+  const buyer = await signUpOverHttp(baseUrl, {
+    name: "Buyer",
+    email: `${tag}-b-${stamp}@example.com`,
+  });
+  const stranger = await signUpOverHttp(baseUrl, {
+    name: "Stranger",
+    email: `${tag}-x-${stamp}@example.com`,
+  });
+  const listingId = await postListingOverHttp(baseUrl, seller, title);
+  const started = await postForm(baseUrl, "/messages", buyer.cookie, {
+    intent: "start",
+    listingId,
+    body: "Is it still available?",
+  });
+  const id = /^\/messages\/([0-9a-f-]{36})/.exec(started.headers.get("location") ?? "")?.[1];
+  if (!id) throw new Error(`no conversation: ${started.status}`);
+  return { seller, buyer, stranger, thread: `/messages/${id}` };
+}

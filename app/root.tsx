@@ -81,6 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       flash: flash
         ? {
             key: flash.key,
+            id: flash.id,
             title: serverT(lang)(`flash.${flash.key}.title`),
             body: serverT(lang)(`flash.${flash.key}.body`),
           }

@@ -18,8 +18,17 @@ describe("the flash notice", () => {
     const read = await flash.read(next(await flash.cookie("listing-created")));
     expect(read).toEqual({
       key: "listing-created",
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       clear: "souqna_flash=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax",
     });
+  });
+
+  it("is a new notice every time, so the same one after a second action shows again", async () => {
+    const first = await flash.read(next(await flash.cookie("moderation-saved")));
+    const second = await flash.read(next(await flash.cookie("moderation-saved")));
+    expect(first?.key).toBe("moderation-saved");
+    expect(second?.key).toBe("moderation-saved");
+    expect(first?.id).not.toBe(second?.id);
   });
 
   it("redirects after the action's own cookies", async () => {

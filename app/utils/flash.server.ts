@@ -42,8 +42,12 @@ export interface Flash {
   redirect(to: string, key: FlashKey, cookies?: Iterable<string>): Promise<Response>;
   /** The cookie alone, for an answer that is not a redirect (the JSON save's reply). */
   cookie(key: FlashKey): Promise<string>;
-  /** The notice this request carries, if one of ours, and the Set-Cookie header that clears it. */
-  read(request: Request): Promise<{ key: FlashKey; clear: string } | undefined>;
+  /**
+   * The notice this request carries, if one of ours, and the Set-Cookie header that clears it.
+   * `id` is new for every notice written, so the same notice twice in a row (two decisions in
+   * the moderation queue) is shown twice.
+   */
+  read(request: Request): Promise<{ key: FlashKey; id: string; clear: string } | undefined>;
 }
 
 /**
@@ -62,7 +66,7 @@ export function createFlash(sessionSecret: string): Flash {
     sameSite: "lax",
     path: "/",
   });
-  const cookie = (key: FlashKey) => flash.serialize(key);
+  const cookie = (key: FlashKey) => flash.serialize(`${key} ${crypto.randomUUID()}`);
   return {
     cookie,
     async redirect(to, key, cookies = []) {
@@ -73,8 +77,10 @@ export function createFlash(sessionSecret: string): Flash {
     },
     async read(request) {
       const value: unknown = await flash.parse(request.headers.get("cookie"));
-      const key = flashKeys.find((k) => k === value);
-      return key ? { key, clear: await flash.serialize("", { maxAge: 0 }) } : undefined;
+      if (typeof value !== "string") return undefined;
+      const [name, id = ""] = value.split(" ");
+      const key = flashKeys.find((k) => k === name);
+      return key ? { key, id, clear: await flash.serialize("", { maxAge: 0 }) } : undefined;
     },
   };
 }

@@ -5,6 +5,8 @@ import { toast } from "~/components/ui/toast";
 /** A notice as the root's loader sends it: its key and its texts in the page's language. */
 export interface Flash {
   key: string;
+  /** New for every notice: the same notice after a second action is shown again. */
+  id: string;
   title: string;
   body: string;
 }
@@ -13,12 +15,12 @@ export interface Flash {
  * A one-time notice after a redirect. Without JavaScript it is a banner; with JavaScript it becomes
  * the usual toast and the banner goes away.
  */
-export function FlashNotice({ flash: { key, title, body } }: { flash: Flash }) {
+export function FlashNotice({ flash: { key, id, title, body } }: { flash: Flash }) {
   const [asBanner, setAsBanner] = useState(true);
   useEffect(() => {
-    toast.success(title, { description: body, id: `flash-${key}` });
+    toast.success(title, { description: body, id: `flash-${key}-${id}` });
     setAsBanner(false);
-  }, [key, title, body]);
+  }, [key, id, title, body]);
   if (!asBanner) return null;
   return (
     <div role="status" className="border-b border-brand-200 bg-brand-50" data-testid="flash">

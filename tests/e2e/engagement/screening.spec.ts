@@ -122,6 +122,11 @@ test("a listing with contact details waits for a moderator, who approves one and
     moderator.locator('[data-testid="log-entry"][data-action="approve_listing"]').first(),
   ).toContainText("A shop's own WhatsApp");
 
+  // The notice goes away; the next decision's notice, the same words, must show again.
+  await expect(moderator.getByText("The decision is recorded in the audit log.")).toHaveCount(0, {
+    timeout: 15_000,
+  });
+
   // Reject: the reason is required, then the owner reads it.
   const rejectCard = moderator.locator(`[data-testid="held-item"][data-listing-id="${rejectId}"]`);
   await rejectCard.getByLabel("Reason").fill("Remove the phone number and e-mail from the text");

@@ -37,9 +37,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
       // Journeys whose outcome does not depend on the screen's width — push notices,
       // requests that stall or are resumed, drafts racing between tabs, the service worker's
-      // caches — run on the phone only, the width most members use; every page's layout is still
-      // checked at both widths (shell, a11y, first-load and each area's own specs).
+      // caches — and the forms' validation (what each bad input says, which does not move with
+      // the width; these specs take no pictures) — run on the phone only, the width most members
+      // use; every page's layout is still checked at both widths (shell, a11y, first-load and
+      // each area's own specs).
       testIgnore: [
+        "**/accounts/auth-validation.spec.ts",
+        "**/accounts/settings-validation.spec.ts",
+        "**/engagement/engagement-validation.spec.ts",
+        "**/listings/listing-validation.spec.ts",
         "**/engagement/push.spec.ts",
         "**/engagement/outbox.spec.ts",
         "**/listings/stalled-requests.spec.ts",

@@ -10,10 +10,12 @@ import {
   SuspendedList,
   wordReply,
 } from "~/components/moderation/moderation-panels";
+import { ReportedConversations } from "~/components/moderation/reported-conversations";
 import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getMember } from "~/domain/accounts/session.server";
+import { listReportedConversations } from "~/domain/messaging/conversation-reports.server";
 import { dismissReports } from "~/domain/moderation/dismiss-reports.server";
 import { liftSuspension } from "~/domain/moderation/lift-suspension.server";
 import { LOG_LIMIT, listModerationLog } from "~/domain/moderation/list-moderation-log.server";
@@ -48,6 +50,7 @@ import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { noindexPageMeta } from "~/utils/meta";
 import type { RouteHandle } from "~/utils/route-handle";
+import { toReportedConversationSummaryView } from "~/views/messaging/conversation-report-view.server";
 import {
   reviewTimesText,
   toHeldView,
@@ -78,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const suspended = await listSuspendedMembers({ db, actor: member });
     const log = await listModerationLog({ db, actor: member });
     const ratings = await listReportedRatings({ db, actor: member });
+    const conversations = await listReportedConversations({ db, actor: member });
     const storage = context.storage;
     const t = serverT(lang, "moderation");
     return {
@@ -95,6 +99,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       suspended: suspended.map((entry) => toSuspendedView(lang, entry)),
       log: log.map((entry) => toLogView(lang, entry)),
       ratings: ratings.map((rating) => toReportedRatingView(lang, rating)),
+      conversations: conversations.map((item) => toReportedConversationSummaryView(lang, item)),
+      conversationCount: t("conversations.count", {
+        count: conversations.length,
+        formatted: formatNumber(lang, conversations.length),
+      }),
     };
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
@@ -233,6 +242,24 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
             ))}
           </div>
         )}
+      </section>
+
+      <section
+        aria-labelledby="conversations-title"
+        className="space-y-4"
+        id="reported-conversations"
+        data-testid="reported-conversations"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="conversations-title" className="text-xl font-semibold text-ink">
+            {t("conversations.title")}
+          </h2>
+          <p className="text-sm text-muted" data-testid="conversations-count">
+            {loaderData.conversationCount}
+          </p>
+        </div>
+        <p className="max-w-3xl text-sm text-muted">{t("conversations.intro")}</p>
+        <ReportedConversations items={loaderData.conversations} />
       </section>
 
       <section aria-labelledby="words-title" className="space-y-4" id="screening-words">

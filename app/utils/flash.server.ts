@@ -28,6 +28,7 @@ export const flashKeys = [
   "favorite-added",
   "favorite-removed",
   "report-submitted",
+  "conversation-reported",
   "moderation-saved",
   "message-sent",
 ] as const;

@@ -9,8 +9,8 @@ import type { ThreadView } from "~/views/messaging/thread-view.server";
 
 /**
  * The conversation's head: back to the inbox (narrow screens), who it is with, the listing it is
- * about, and blocking with its confirmation (a link to ?confirm=block, so it works without
- * JavaScript).
+ * about, reporting (a page of its own) and blocking with its confirmation (a link to
+ * ?confirm=block, so it works without JavaScript).
  */
 export function ThreadHeader({ page }: { page: ThreadView }) {
   const { t } = useTranslation("messages");
@@ -85,6 +85,16 @@ export function ThreadHeader({ page }: { page: ThreadView }) {
             </span>
           )}
         </Link>
+        {page.reportHref && !page.confirmBlock ? (
+          <Link
+            to={page.reportHref}
+            className="shrink-0 rounded-lg p-2 text-sm font-medium text-muted hover:bg-slate-100 sm:px-3"
+            data-testid="report-conversation"
+          >
+            <Icon name="flag" className="size-4 sm:hidden" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("thread.report")}</span>
+          </Link>
+        ) : null}
         {page.canBlock && !page.confirmBlock ? (
           <Link
             to="?confirm=block"

@@ -18,7 +18,7 @@ import type {
 
 // The decision forms (and Conform) are fetched after the page is interactive; the server draws
 // them in place, and until their code arrives they are plain forms the action answers.
-const DecisionForm = onDemand(() => import("./decision-form").then((m) => m.DecisionForm), {
+export const DecisionForm = onDemand(() => import("./decision-form").then((m) => m.DecisionForm), {
   prefetch: true,
 });
 const ScreeningWordForm = onDemand(
@@ -32,16 +32,22 @@ const ScreeningWordForm = onDemand(
  */
 export function decisionReply(
   reply: unknown,
-  target: { listingId: string } | { userId: string } | { ratingId: string },
+  target:
+    | { listingId: string }
+    | { userId: string }
+    | { ratingId: string }
+    | { conversationId: string },
 ): FormReply | undefined {
   if (!isFormReply(reply)) return undefined;
   const sent = reply.initialValue ?? {};
   const mine =
-    "ratingId" in target
-      ? sent.ratingId === target.ratingId
-      : "listingId" in target
-        ? sent.listingId === target.listingId
-        : !sent.listingId && sent.userId === target.userId;
+    "conversationId" in target
+      ? sent.conversationId === target.conversationId
+      : "ratingId" in target
+        ? sent.ratingId === target.ratingId
+        : "listingId" in target
+          ? sent.listingId === target.listingId
+          : !sent.listingId && sent.userId === target.userId;
   return mine ? reply : undefined;
 }
 
@@ -67,7 +73,7 @@ const TONE = {
 } as const;
 
 /** One of a decision form's buttons: it sends its intent with the form's reason. */
-function DecisionButton({
+export function DecisionButton({
   intent,
   tone,
   icon,

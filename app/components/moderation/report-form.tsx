@@ -4,28 +4,52 @@ import { buttonStyles, inputStyles } from "~/components/ui/button-styles";
 import { FormAlert } from "~/components/ui/field";
 import { useValidatedForm } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icon";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/domain/moderation/moderation-limits";
+import {
+  CONVERSATION_REPORT_REASONS,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+} from "~/domain/moderation/moderation-limits";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "~/utils/form-reply";
 
 /*
- * A member's report of a listing: the page's own form (no JavaScript needed) and the dialog share
- * the fields and the schema, checked in the browser before it is sent and by the action always.
- * Fetched on demand (Conform).
+ * A member's report of a listing — the page's own form (no JavaScript needed) and the dialog —
+ * or of a conversation (issue 31): the same fields, each kind with its reasons and schema,
+ * checked in the browser before it is sent and by the action always. Fetched on demand (Conform).
  */
 
-const reportSchema = () =>
-  import("~/domain/moderation/moderation-schemas").then((m) => m.reportSchema);
+/** What is reported: a listing, or a conversation one is a party of. */
+export type ReportKind = "listing" | "conversation";
+
+const schemas = {
+  listing: () => import("~/domain/moderation/moderation-schemas").then((m) => m.reportSchema),
+  conversation: () =>
+    import("~/domain/moderation/moderation-schemas").then((m) => m.conversationReportSchema),
+};
+
+const REASONS = { listing: REPORT_REASONS, conversation: CONVERSATION_REPORT_REASONS };
 
 /** Conform's form for a report; `lastResult` is the action's reply to this form. */
-export function useReportForm(lastResult: FormReply | undefined, id: string) {
-  return useValidatedForm({ name: "report", schema: reportSchema, lastResult, id });
+export function useReportForm(
+  lastResult: FormReply | undefined,
+  id: string,
+  kind: ReportKind = "listing",
+) {
+  // Both kinds have the same fields (a reason and details as strings): one form type for both.
+  const schema = schemas[kind] as typeof schemas.listing;
+  return useValidatedForm({ name: "report", schema, lastResult, id });
 }
 
 type ReportForm = ReturnType<typeof useReportForm>;
 
 /** The reason and details of a report, with the form's failure above them. */
-export function ReportFields({ report }: { report: ReportForm }) {
+export function ReportFields({
+  report,
+  kind = "listing",
+}: {
+  report: ReportForm;
+  kind?: ReportKind;
+}) {
   const { t } = useTranslation("moderation");
   const id = useId();
   const { form, fields } = report;
@@ -38,8 +62,10 @@ export function ReportFields({ report }: { report: ReportForm }) {
       {form.errors?.length ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       <fieldset aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
         <legend className="mb-2 text-sm font-medium text-ink">{t("report.reason")}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {REPORT_REASONS.map((reason) => (
+        <div
+          className={kind === "listing" ? "grid grid-cols-2 gap-2" : "grid gap-2 sm:grid-cols-2"}
+        >
+          {REASONS[kind].map((reason) => (
             <label
               key={reason}
               className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm text-ink hover:bg-slate-50 has-checked:border-brand-500 has-checked:bg-brand-50"
@@ -53,7 +79,11 @@ export function ReportFields({ report }: { report: ReportForm }) {
                 aria-invalid={reasonError ? true : undefined}
                 className="accent-brand-600"
               />
-              {t(`report.reasons.${reason}`)}
+              {kind === "listing"
+                ? t(`report.reasons.${reason as (typeof REPORT_REASONS)[number]}`)
+                : t(
+                    `conversationReport.reasons.${reason as (typeof CONVERSATION_REPORT_REASONS)[number]}`,
+                  )}
             </label>
           ))}
         </div>
@@ -133,6 +163,49 @@ export function InlineReportForm({
           preventScrollReset
           className={buttonStyles.secondary}
         >
+          {t("report.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** A party's report of a conversation (issue 31), on its own page: a plain form at heart. */
+export function ConversationReportForm({
+  back,
+  lastResult,
+}: {
+  /** The thread, where "Cancel" goes. */
+  back: string;
+  lastResult: FormReply | undefined;
+}) {
+  const { t } = useTranslation("moderation");
+  const busy = useNavigation().state === "submitting";
+  const report = useReportForm(lastResult, "conversation-report-form", "conversation");
+  return (
+    <Form
+      method="post"
+      className="space-y-4"
+      data-testid="conversation-report-form"
+      aria-labelledby="conversation-report-title"
+      {...report.formProps}
+    >
+      <h1 id="conversation-report-title" className="text-xl font-bold text-ink">
+        {t("conversationReport.title")}
+      </h1>
+      <p className="text-sm text-muted">{t("conversationReport.description")}</p>
+      <ReportFields report={report} kind="conversation" />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className={buttonStyles.primary}
+          disabled={busy}
+          data-testid="report-submit"
+        >
+          <Icon name="flag" className="size-4" aria-hidden />
+          {busy ? t("report.submitting") : t("report.submit")}
+        </button>
+        <Link to={back} className={buttonStyles.secondary}>
           {t("report.cancel")}
         </Link>
       </div>

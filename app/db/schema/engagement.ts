@@ -209,6 +209,43 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * A party's report of a conversation (issue 31): once per reporter and conversation. While one
+ * is open, moderators may read the conversation and its photos, which are otherwise the two
+ * members' alone; a dismissal or a suspension of the reported member closes it.
+ */
+export const conversationReports = pgTable(
+  "conversation_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    /** The other party, whom the report is about. */
+    reportedId: text("reported_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    status: reportStatus("status").notNull().default("open"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversation_reports_conversation_reporter_key").on(
+      t.conversationId,
+      t.reporterId,
+    ),
+    index("conversation_reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("conversation_reports_reported_idx").on(t.reportedId),
+    check(
+      "conversation_reports_reason",
+      sql`${t.reason} in ('scam', 'harassment', 'spam', 'other')`,
+    ),
+    check("conversation_reports_details_length", sql`char_length(${t.details}) <= 2000`),
+  ],
+);
+
 /** Audit log of every moderator decision: who, what, when and why. */
 export const moderationActions = pgTable(
   "moderation_actions",

@@ -139,32 +139,7 @@ export async function getConversation({
         where c.id = ${id} and (c.buyer_id = ${member.id} or c.seller_id = ${member.id})`,
   );
   if (!row) throw new AppError("NOT_FOUND");
-  const rows = await selectRows<{
-    id: string;
-    sender_id: string | null;
-    body: string;
-    created_at: Date | string;
-    read_at: Date | string | null;
-    client_id: string | null;
-    offer_id: string | null;
-    offer_step: OfferStep | null;
-    offer_amount: string | number | null;
-    offer_status: OfferStatus | null;
-    offer_made_by: string | null;
-    photos: unknown;
-  }>(
-    db,
-    sql`select m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id,
-          m.offer_id, m.offer_step, o.amount as offer_amount, o.status as offer_status,
-          o.made_by as offer_made_by,
-          ${messagePhotosColumn} as photos
-        from messages m
-        left join offers o on o.id = m.offer_id
-        where m.conversation_id = ${id}
-        order by m.created_at desc, m.id desc
-        limit ${limit + 1}`,
-  );
-  const hasEarlier = rows.length > limit;
+  const { messages, hasEarlier } = await threadMessages(db, id, limit);
   const { mine, ...facts } = toExchangeFacts(row.facts, row.status, row.other_id !== null);
   const otherRatings =
     typeof row.other_ratings === "string" ? JSON.parse(row.other_ratings) : row.other_ratings;
@@ -190,28 +165,7 @@ export async function getConversation({
       : null,
     blockedMe: Boolean(row.blocked_me),
     iBlocked: Boolean(row.i_blocked),
-    messages: rows
-      .slice(0, limit)
-      .reverse()
-      .map((m) => ({
-        id: m.id,
-        senderId: m.sender_id,
-        body: m.body,
-        createdAt: new Date(m.created_at),
-        readAt: m.read_at ? new Date(m.read_at) : null,
-        clientId: m.client_id,
-        offer:
-          m.offer_id && m.offer_step && m.offer_status
-            ? {
-                id: m.offer_id,
-                step: m.offer_step,
-                amount: Number(m.offer_amount),
-                status: m.offer_status,
-                madeBy: m.offer_made_by,
-              }
-            : null,
-        photos: photoRefs(m.photos),
-      })),
+    messages,
     openOffer: fromJson<{ id: string; madeBy: string | null }>(row.open_offer),
     acceptedOffer: acceptedFrom(
       fromJson<{ amount: string | number; at: string }>(row.accepted_offer),
@@ -219,6 +173,66 @@ export async function getConversation({
     hasEarlier,
     rating: { facts, mine, other: toRatingSummary(otherRatings) },
   };
+}
+
+/**
+ * The latest `limit` messages of a conversation, oldest first, each with its offer step and its
+ * photos, in one query; `hasEarlier` when there are older ones. The caller has checked who may
+ * read them (a party, or a moderator of a reported conversation).
+ */
+export async function threadMessages(
+  db: Database,
+  conversationId: string,
+  limit: number = THREAD_PAGE,
+): Promise<{ messages: ThreadMessage[]; hasEarlier: boolean }> {
+  const rows = await selectRows<{
+    id: string;
+    sender_id: string | null;
+    body: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    client_id: string | null;
+    offer_id: string | null;
+    offer_step: OfferStep | null;
+    offer_amount: string | number | null;
+    offer_status: OfferStatus | null;
+    offer_made_by: string | null;
+    photos: unknown;
+  }>(
+    db,
+    sql`select m.id, m.sender_id, m.body, m.created_at, m.read_at, m.client_id,
+          m.offer_id, m.offer_step, o.amount as offer_amount, o.status as offer_status,
+          o.made_by as offer_made_by,
+          ${messagePhotosColumn} as photos
+        from messages m
+        left join offers o on o.id = m.offer_id
+        where m.conversation_id = ${conversationId}
+        order by m.created_at desc, m.id desc
+        limit ${limit + 1}`,
+  );
+  const messages = rows
+    .slice(0, limit)
+    .reverse()
+    .map((m) => ({
+      id: m.id,
+      senderId: m.sender_id,
+      body: m.body,
+      createdAt: new Date(m.created_at),
+      readAt: m.read_at ? new Date(m.read_at) : null,
+      clientId: m.client_id,
+      offer:
+        m.offer_id && m.offer_step && m.offer_status
+          ? {
+              id: m.offer_id,
+              step: m.offer_step,
+              amount: Number(m.offer_amount),
+              status: m.offer_status,
+              madeBy: m.offer_made_by,
+            }
+          : null,
+      photos: photoRefs(m.photos),
+    }));
+  return { messages, hasEarlier: rows.length > limit };
 }
 
 function fromJson<T>(value: unknown): T | null {

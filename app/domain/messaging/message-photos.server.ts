@@ -200,8 +200,9 @@ export async function takeMessagePhotos(
 
 /**
  * The stored file of one of a message photo's widths, for a member of its conversation — or for
- * its sender before it is sent (the composer's thumbnail). Null for anyone else, an unknown photo
- * or width, and a malformed id: the route answers them all 404 alike.
+ * its sender before it is sent (the composer's thumbnail) — and for a moderator while a report on
+ * the conversation is open (the role read from the database, as assertModerator does). Null for
+ * anyone else, an unknown photo or width, and a malformed id: the route answers them all 404 alike.
  */
 export async function messagePhotoFor({
   db,
@@ -211,19 +212,28 @@ export async function messagePhotoFor({
   width,
 }: {
   db: Database;
-  member: Pick<Member, "id"> | null;
+  member: (Pick<Member, "id"> & Partial<Pick<Member, "role">>) | null;
   conversationId: unknown;
   photoId: unknown;
   width: unknown;
 }): Promise<{ key: string } | null> {
   if (!member || !isConversationId(conversationId) || !isConversationId(photoId)) return null;
+  const asModerator =
+    member.role === "moderator"
+      ? sql`(p.message_id is not null
+            and exists(select 1 from users u where u.id = ${member.id}
+                       and u.role = 'moderator' and u.suspended_at is null)
+            and exists(select 1 from conversation_reports r
+                       where r.conversation_id = c.id and r.status = 'open'))`
+      : sql`false`;
   const [row] = await selectRows<{ variants: PhotoVariants | string | null }>(
     db,
     sql`select p.variants from message_photos p
         join conversations c on c.id = p.conversation_id
         where p.id = ${photoId.toLowerCase()} and c.id = ${conversationId.toLowerCase()}
-          and (c.buyer_id = ${member.id} or c.seller_id = ${member.id})
-          and (p.message_id is not null or p.sender_id = ${member.id})`,
+          and (((c.buyer_id = ${member.id} or c.seller_id = ${member.id})
+                and (p.message_id is not null or p.sender_id = ${member.id}))
+               or ${asModerator})`,
   );
   if (!row?.variants) return null;
   const variants: PhotoVariants =

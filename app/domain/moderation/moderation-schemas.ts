@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { characterCount, cleanMultiline } from "~/utils/user-text";
 import {
+  type ConversationReportReason,
+  isConversationReportReason,
   isReportReason,
   MODERATION_REASON_MAX,
   REPORT_DETAILS_MAX,
@@ -14,30 +16,48 @@ import {
  * carries when the system (not a person) hid it.
  */
 
-export type { ReportReason };
+export type { ConversationReportReason, ReportReason };
 export { isReportReason, MODERATION_REASON_MAX, REPORT_DETAILS_MAX, REPORT_REASONS };
 
+/**
+ * A report: a reason from `isReason`, and details in the member's words (required for "other").
+ * `reasonCode` names the missing reason for what is reported (a listing, a conversation).
+ */
+function reportSchemaOf<Reason extends string>(
+  isReason: (value: unknown) => value is Reason,
+  reasonCode: "REPORT_REASON_REQUIRED" | "CONVERSATION_REPORT_REASON_REQUIRED",
+) {
+  return z
+    .object({
+      reason: z.string({ error: reasonCode }).refine(isReason, reasonCode),
+      details: z
+        .string()
+        .default("")
+        .transform(cleanMultiline)
+        .pipe(
+          z
+            .string()
+            .refine(
+              (text) => characterCount(text) <= REPORT_DETAILS_MAX,
+              "REPORT_DETAILS_TOO_LONG",
+            ),
+        ),
+    })
+    .refine((report) => report.reason !== "other" || report.details.length > 0, {
+      message: "REPORT_DETAILS_REQUIRED",
+      path: ["details"],
+    })
+    .transform((report) => ({ reason: report.reason as Reason, details: report.details }));
+}
+
 /** A member's report of a listing: why, and in their words (required for "other"). */
-export const reportSchema = z
-  .object({
-    reason: z
-      .string({ error: "REPORT_REASON_REQUIRED" })
-      .refine(isReportReason, "REPORT_REASON_REQUIRED"),
-    details: z
-      .string()
-      .default("")
-      .transform(cleanMultiline)
-      .pipe(
-        z
-          .string()
-          .refine((text) => characterCount(text) <= REPORT_DETAILS_MAX, "REPORT_DETAILS_TOO_LONG"),
-      ),
-  })
-  .refine((report) => report.reason !== "other" || report.details.length > 0, {
-    message: "REPORT_DETAILS_REQUIRED",
-    path: ["details"],
-  })
-  .transform((report) => ({ reason: report.reason as ReportReason, details: report.details }));
+export const reportSchema = reportSchemaOf(isReportReason, "REPORT_REASON_REQUIRED");
+
+/** A party's report of a conversation (issue 31), the same shape with its own reasons. */
+export const conversationReportSchema = reportSchemaOf(
+  isConversationReportReason,
+  "CONVERSATION_REPORT_REASON_REQUIRED",
+);
 
 /** A moderator's reason: required, at most MODERATION_REASON_MAX characters once cleaned. */
 export const moderationReason = z
@@ -107,5 +127,6 @@ export const MODERATION_ACTIONS = [
   "reject_listing",
   "add_screening_word",
   "remove_screening_word",
+  "dismiss_conversation_reports",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { listings, reports, users } from "~/db/schema";
 import { hitRateLimits, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
@@ -8,6 +9,7 @@ import { isListingId } from "~/domain/listings/listings-schemas";
 import { AppError } from "~/utils/app-error";
 import {
   AUTO_HIDE_REPORTERS,
+  conversationReportSchema,
   HELD_FOR_REPORTS,
   HELD_FOR_REPORTS_SOLD,
   type ReportReason,
@@ -17,9 +19,16 @@ import {
 import { recordAction } from "./moderator.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A person reports a few listings a day at most; a campaign against a rival reports many. */
-const REPORTS_PER_MEMBER: RateLimitRule = { name: "report:member", max: 10, windowSeconds: 86_400 };
-const REPORTS_PER_IP: RateLimitRule = { name: "report:ip", max: 30, windowSeconds: 86_400 };
+/**
+ * A person reports a few listings or conversations a day at most; a campaign against a rival
+ * reports many. One budget for both kinds (report-conversation.server.ts spends it too).
+ */
+export const REPORTS_PER_MEMBER: RateLimitRule = {
+  name: "report:member",
+  max: 10,
+  windowSeconds: 86_400,
+};
+export const REPORTS_PER_IP: RateLimitRule = { name: "report:ip", max: 30, windowSeconds: 86_400 };
 
 export interface ReportInput {
   reason: unknown;
@@ -28,17 +37,29 @@ export interface ReportInput {
 
 const REPORT_CODES = [
   "REPORT_REASON_REQUIRED",
+  "CONVERSATION_REPORT_REASON_REQUIRED",
   "REPORT_DETAILS_REQUIRED",
   "REPORT_DETAILS_TOO_LONG",
 ] as const;
 
-/** The report as it will be stored (moderation-schemas' reportSchema), or what to fix, where. */
-export function parseReport(input: ReportInput): { reason: ReportReason; details: string } {
-  const parsed = reportSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
+type ReportSchema = typeof reportSchema | typeof conversationReportSchema;
+
+/** The report as it will be stored (by `schema`), or what to fix, where. */
+export function parseReportWith<S extends ReportSchema>(schema: S, input: ReportInput) {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data as z.output<S>;
   const [issue] = parsed.error.issues;
-  const code = REPORT_CODES.find((known) => known === issue?.message) ?? "REPORT_REASON_REQUIRED";
+  const missing =
+    schema === conversationReportSchema
+      ? "CONVERSATION_REPORT_REASON_REQUIRED"
+      : "REPORT_REASON_REQUIRED";
+  const code = REPORT_CODES.find((known) => known === issue?.message) ?? missing;
   throw new AppError(code, { field: String(issue?.path[0] ?? "reason") });
+}
+
+/** A listing's report as it will be stored (moderation-schemas' reportSchema), or what to fix. */
+export function parseReport(input: ReportInput): { reason: ReportReason; details: string } {
+  return parseReportWith(reportSchema, input);
 }
 
 /**

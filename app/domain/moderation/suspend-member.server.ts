@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { listings, reports, sessions, users } from "~/db/schema";
+import { conversationReports, listings, reports, sessions, users } from "~/db/schema";
 import { VISIBLE_STATUSES } from "~/domain/listings/listing-status";
 import { AppError } from "~/utils/app-error";
 import {
@@ -34,7 +34,8 @@ export type MemberDecision = Decision<{ userId: unknown }>;
 /**
  * A moderator suspends a member: they cannot sign in (the sign-in page says why), every session
  * they had ends now, and their visible listings — and those held for review — are hidden with the
- * reason OWNER_SUSPENDED until the suspension is lifted. Reports on them are closed as acted on.
+ * reason OWNER_SUSPENDED until the suspension is lifted. Reports on them — their listings, and
+ * conversations reported because of them — are closed as acted on.
  * Moderators cannot be suspended (demote them from the command line first), which also keeps a
  * moderator from locking themselves out.
  */
@@ -86,6 +87,13 @@ export async function suspendMember({
             tx.select({ id: listings.id }).from(listings).where(eq(listings.userId, member.id)),
           ),
         ),
+      );
+    // Conversations reported because of them (issue 31): acted on, and no longer open to read.
+    await tx
+      .update(conversationReports)
+      .set({ status: "actioned", resolvedBy: moderator.id, resolvedAt: sql`now()` })
+      .where(
+        and(eq(conversationReports.status, "open"), eq(conversationReports.reportedId, member.id)),
       );
     await recordAction(tx, {
       moderatorId: moderator.id,

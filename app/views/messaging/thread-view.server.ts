@@ -157,6 +157,8 @@ export function toThreadView({
     ),
     quickLabel: t("quick.label"),
     canBlock: Boolean(thread.other) && !thread.iBlocked,
+    /** Its own page (routes/message-report.tsx): nothing of the form in the thread's first load. */
+    reportHref: thread.other ? `/messages/${thread.id}/report` : null,
     iBlocked: thread.iBlocked,
     confirmBlock: confirmBlock && !thread.iBlocked,
     inbox: toInboxRows(lang, inbox, storage),

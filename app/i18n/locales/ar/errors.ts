@@ -149,6 +149,9 @@ const errors = {
   ALREADY_REPORTED:
     "سبق أن أبلغت عن هذا الإعلان. سيراجعه أحد المشرفين، ولا حاجة للإبلاغ عنه مرة أخرى.",
   CANNOT_REPORT_OWN_LISTING: "لا يمكنك الإبلاغ عن إعلانك",
+  CONVERSATION_REPORT_REASON_REQUIRED: "يرجى اختيار سبب الإبلاغ عن هذه المحادثة",
+  CONVERSATION_ALREADY_REPORTED:
+    "سبق أن أبلغت عن هذه المحادثة. سيقرؤها أحد المشرفين، ولا حاجة للإبلاغ عنها مرة أخرى.",
   CANNOT_FAVORITE_OWN_LISTING: "لا يمكنك حفظ إعلانك في المفضلة",
   MODERATION_REASON_REQUIRED: "يرجى كتابة السبب: يُحفظ في سجل الإشراف",
   MODERATION_REASON_TOO_LONG: "يرجى ألا يتجاوز السبب ٥٠٠ حرف",

@@ -123,6 +123,9 @@ const errors = {
   ALREADY_REPORTED:
     "You have already reported this listing. A moderator will review it; there is no need to report it again.",
   CANNOT_REPORT_OWN_LISTING: "You cannot report your own listing",
+  CONVERSATION_REPORT_REASON_REQUIRED: "Please choose why you are reporting this conversation",
+  CONVERSATION_ALREADY_REPORTED:
+    "You have already reported this conversation. A moderator will read it; there is no need to report it again.",
   CANNOT_FAVORITE_OWN_LISTING: "You cannot save your own listing to your favorites",
   MODERATION_REASON_REQUIRED: "Please write a reason: it is kept in the audit log",
   MODERATION_REASON_TOO_LONG: "Please keep the reason under 500 characters",

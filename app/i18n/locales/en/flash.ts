@@ -62,6 +62,10 @@ const flash = {
     title: "Removed from favorites",
     body: "It is no longer on your Favorites page.",
   },
+  "conversation-reported": {
+    title: "Report submitted",
+    body: "Thank you. A moderator will read this conversation.",
+  },
   "report-submitted": {
     title: "Report submitted",
     body: "Thank you. A moderator will review this listing.",

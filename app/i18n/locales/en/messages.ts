@@ -57,6 +57,7 @@ const messages = {
     discard: "Delete",
     listLabel: "Messages",
     block: "Block member",
+    report: "Report",
     blockConfirm:
       "Block {{name}}? They will no longer be able to send you messages, here or about any of your listings. You can unblock them at any time.",
     blockYes: "Block",

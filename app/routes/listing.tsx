@@ -218,6 +218,7 @@ export const meta: Route.MetaFunction = (args) => {
             image.src ? [new URL(image.src, data.shareUrl).href] : [],
           ),
         status: data.status,
+        reserved: data.reserved,
         sellerName: data.seller.name,
         createdAt: page.published,
         category: data.category.name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderDocument } from "../../tests/setup/render-document";
-import { listingJsonLd } from "./structured-data";
+import { type ListingJsonLdInput, listingJsonLd } from "./structured-data";
 
 const base = {
   url: "https://souqna.example/listing/3f0c5a34-1111-4222-8333-944455556666",
@@ -49,6 +49,16 @@ describe("listingJsonLd", () => {
     expect(ld).not.toHaveProperty("image");
     expect(ld).not.toHaveProperty("description");
     expect(ld.offers).not.toHaveProperty("seller");
+  });
+
+  it("marks a reserved listing as of limited availability, and only while it is active", () => {
+    const offers = (input: Partial<ListingJsonLdInput>) =>
+      (listingJsonLd({ ...base, ...input }) as { offers: Record<string, unknown> }).offers;
+    expect(offers({ reserved: true }).availability).toBe("https://schema.org/LimitedAvailability");
+    expect(offers({ reserved: false }).availability).toBe("https://schema.org/InStock");
+    expect(offers({ status: "sold", reserved: true }).availability).toBe(
+      "https://schema.org/SoldOut",
+    );
   });
 
   it("cannot be broken out of by a hostile title, description or seller name", async () => {

@@ -20,6 +20,8 @@ export interface ListingJsonLdInput {
   /** Absolute image URLs, primary first. */
   images: readonly string[];
   status: ListingStatus;
+  /** Active but promised to a buyer (issue 31): still offered, not for long. */
+  reserved?: boolean;
   sellerName?: string | null;
   createdAt: Date | string;
   category?: string | null;
@@ -50,7 +52,10 @@ export function listingJsonLd(input: ListingJsonLdInput): Record<string, unknown
       url: input.url,
       price: String(Math.max(0, Math.round(input.price))),
       priceCurrency: input.currency,
-      availability: AVAILABILITY[input.status],
+      availability:
+        input.status === "active" && input.reserved
+          ? "https://schema.org/LimitedAvailability"
+          : AVAILABILITY[input.status],
       ...(Number.isNaN(created.getTime()) ? {} : { validFrom: created.toISOString() }),
       ...(input.sellerName ? { seller: { "@type": "Person", name: input.sellerName } } : {}),
     },

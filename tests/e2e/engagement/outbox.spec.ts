@@ -63,7 +63,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(outbox.getByTestId("outbox-status")).toHaveText([t.waiting, t.waiting]);
       await expect(buyer.getByTestId("messages").getByTestId("message-body")).toHaveCount(1);
       // The service worker holds them, to send them even with the tab closed.
-      await expect.poll(() => queuedRequests(buyer)).toBe(2);
+      await expect.poll(() => queuedRequests(buyer), { timeout: 20_000 }).toBe(2);
       await expectNoHorizontalScroll(buyer, "two messages waiting");
       await shootBothWidths(buyer, shots, `${lang}-waiting`);
 
@@ -120,13 +120,13 @@ test("a signed-out device drops the messages it was keeping to send", async ({
       body: "Written before the sign-out",
     }),
   );
-  await expect.poll(() => queuedRequests(page)).toBe(1);
+  await expect.poll(() => queuedRequests(page), { timeout: 20_000 }).toBe(1);
   // What the first page drawn for nobody tells it (components/layout/service-worker.ts): the
   // queue is emptied, still offline, before anything could send it.
   await page.evaluate(() =>
     navigator.serviceWorker.controller?.postMessage({ type: "FORGET_QUEUED_POSTS" }),
   );
-  await expect.poll(() => queuedRequests(page)).toBe(0);
+  await expect.poll(() => queuedRequests(page), { timeout: 20_000 }).toBe(0);
   await context.setOffline(false);
 
   // And the page's own outbox: the first page drawn for nobody removes it.

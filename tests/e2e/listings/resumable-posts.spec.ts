@@ -223,7 +223,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("listing-queued")).toHaveText(t.queued);
       await expect(page).toHaveURL(/\/post-ad/);
       // The service worker keeps the save, to send it even if this page is closed.
-      await expect.poll(() => queuedRequests(page)).toBe(1);
+      await expect.poll(() => queuedRequests(page), { timeout: 20_000 }).toBe(1);
       await page.getByTestId("listing-queued").scrollIntoViewIfNeeded();
       await expectNoHorizontalScroll(page, "a post queued offline");
       await page.screenshot({ path: `${shots}/${info.project.name}-${lang}-post-queued.png` });

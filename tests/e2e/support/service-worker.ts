@@ -14,7 +14,11 @@ export async function controlled(page: Page) {
   });
 }
 
-/** How many requests the service worker keeps to send (Workbox's Background Sync store). */
+/**
+ * How many requests the service worker keeps to send (Workbox's Background Sync store). Poll it
+ * for longer than expect.poll's 5 s: on a loaded CI machine the worker has taken longer than that
+ * to write a failed request into its queue.
+ */
 export function queuedRequests(page: Page) {
   return page.evaluate(
     () =>

@@ -37,7 +37,10 @@ export function useReportForm(
 ) {
   // Both kinds have the same fields (a reason and details as strings): one form type for both.
   const schema = schemas[kind] as typeof schemas.listing;
-  return useValidatedForm({ name: "report", schema, lastResult, id });
+  // The name keys the validator the page keeps: each kind its own, or the first one met would
+  // check the other's reasons.
+  const name = kind === "listing" ? "report" : "conversation-report";
+  return useValidatedForm({ name, schema, lastResult, id });
 }
 
 type ReportForm = ReturnType<typeof useReportForm>;

@@ -180,7 +180,7 @@ export function ReportedConversationPanel({
             id={`conversation-decision-${view.id}`}
             hidden={{ conversationId: view.id }}
             label={t("page.reason")}
-            hint={t("page.reasonHint")}
+            hint={view.reasonHint}
             lastResult={decisionReply(reply, { conversationId: view.id })}
             className={`${cardStyles} space-y-3 p-4`}
             ariaLabel={t("conversations.decisionLabel")}

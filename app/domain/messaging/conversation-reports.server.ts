@@ -125,7 +125,9 @@ export interface ConversationReportEntry {
 export interface ReportedConversationSummary {
   id: string;
   listingId: string;
+  /** As posted: one of the two may be empty. */
   listingTitle: string;
+  listingTitleAr: string;
   /** Null once they deleted their account. */
   buyer: ReportedParty | null;
   seller: ReportedParty | null;
@@ -148,6 +150,7 @@ type SummaryRow = {
   id: string;
   listing_id: string;
   title: string;
+  title_ar: string;
   buyer: unknown;
   seller: unknown;
   reports: unknown;
@@ -166,6 +169,7 @@ function toSummary(row: SummaryRow): ReportedConversationSummary {
     id: row.id,
     listingId: row.listing_id,
     listingTitle: row.title,
+    listingTitleAr: row.title_ar,
     buyer: json<ReportedParty>(row.buyer),
     seller: json<ReportedParty>(row.seller),
     reports,
@@ -173,7 +177,7 @@ function toSummary(row: SummaryRow): ReportedConversationSummary {
   };
 }
 
-const summarySelect = sql`select c.id, c.listing_id, l.title,
+const summarySelect = sql`select c.id, c.listing_id, l.title, l.title_ar,
       ${partyColumns("b")} as buyer, ${partyColumns("s")} as seller,
       ${openReportsColumn} as reports
     from conversations c

@@ -292,6 +292,8 @@ describe("moderators and a reported conversation", () => {
     });
     await expectCode(listReportedConversations({ db, actor: STRANGER as never }), "NOT_FOUND");
     const view = toReportedConversationView("ar", read);
+    // Posted with an English title only: the Arabic page falls back to it.
+    expect(view.about).toBe("بخصوص «Kia Rio 2012»");
     expect(view.parties.map((p) => [p.role, p.canSuspend])).toEqual([
       ["المشتري", true],
       ["البائع", false],

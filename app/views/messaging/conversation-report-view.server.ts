@@ -6,6 +6,7 @@ import type {
 import type { Lang } from "~/i18n/config";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
+import { localized } from "~/i18n/localized";
 import { DISPLAY_TIME_ZONE, photoView } from "./message-view.server";
 
 /*
@@ -27,7 +28,9 @@ export function toReportedConversationSummaryView(lang: Lang, item: ReportedConv
       buyer: item.buyer?.name ?? unknown,
       seller: item.seller?.name ?? unknown,
     }),
-    about: t("conversations.about", { title: item.listingTitle }),
+    about: t("conversations.about", {
+      title: localized(lang, { title: item.listingTitle, titleAr: item.listingTitleAr }, "title"),
+    }),
     reportCount: t("conversations.reports", {
       count: item.reports.length,
       formatted: formatNumber(lang, item.reports.length),
@@ -65,6 +68,7 @@ export function toReportedConversationView(lang: Lang, conversation: ReportedCon
     ...toReportedConversationSummaryView(lang, conversation),
     title: t("conversations.pageTitle"),
     parties: [buyer, seller],
+    reasonHint: t("conversations.reasonHint"),
     messages: conversation.messages.map((message) => {
       const from =
         message.senderId && message.senderId === conversation.buyer?.id

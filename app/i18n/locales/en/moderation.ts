@@ -73,6 +73,8 @@ const moderation = {
     earlier: "Only the latest 200 messages are shown.",
     noMessages: "No messages.",
     photo: "Photo {{n}}",
+    reasonHint:
+      "Required, and kept in the audit log. A suspension ends the member's sessions and hides their listings; its reason is kept with it.",
     decisionLabel: "Decision about this conversation",
     dismiss: "Dismiss reports",
     suspend: "Suspend {{name}}",

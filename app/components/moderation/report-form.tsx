@@ -126,6 +126,27 @@ export function ReportFields({
   );
 }
 
+/** Send, and Cancel back to what is reported. */
+function ReportButtons({ busy, cancelTo }: { busy: boolean; cancelTo: string }) {
+  const { t } = useTranslation("moderation");
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="submit"
+        className={buttonStyles.primary}
+        disabled={busy}
+        data-testid="report-submit"
+      >
+        <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
+        {busy ? t("report.submitting") : t("report.submit")}
+      </button>
+      <Link to={cancelTo} replace preventScrollReset className={buttonStyles.secondary}>
+        {t("report.cancel")}
+      </Link>
+    </div>
+  );
+}
+
 /** The report form on the listing page itself (`?report=1`): the way without JavaScript. */
 export function InlineReportForm({
   listingId,
@@ -150,25 +171,7 @@ export function InlineReportForm({
       <p className="text-sm text-muted">{t("report.description")}</p>
       <input type="hidden" name="intent" value="report" />
       <ReportFields report={report} />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className={buttonStyles.primary}
-          disabled={busy}
-          data-testid="report-submit"
-        >
-          <Icon name="send" className="size-4 rtl:-scale-x-100" aria-hidden />
-          {busy ? t("report.submitting") : t("report.submit")}
-        </button>
-        <Link
-          to={`/listing/${listingId}`}
-          replace
-          preventScrollReset
-          className={buttonStyles.secondary}
-        >
-          {t("report.cancel")}
-        </Link>
-      </div>
+      <ReportButtons busy={busy} cancelTo={`/listing/${listingId}`} />
     </Form>
   );
 }
@@ -198,20 +201,7 @@ export function ConversationReportForm({
       </h1>
       <p className="text-sm text-muted">{t("conversationReport.description")}</p>
       <ReportFields report={report} kind="conversation" />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className={buttonStyles.primary}
-          disabled={busy}
-          data-testid="report-submit"
-        >
-          <Icon name="flag" className="size-4" aria-hidden />
-          {busy ? t("report.submitting") : t("report.submit")}
-        </button>
-        <Link to={back} className={buttonStyles.secondary}>
-          {t("report.cancel")}
-        </Link>
-      </div>
+      <ReportButtons busy={busy} cancelTo={back} />
     </Form>
   );
 }

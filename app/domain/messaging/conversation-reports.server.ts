@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
 import { conversationReports, conversations, users } from "~/db/schema";
-import { hitRateLimits } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
 import type { ListingStatus } from "~/domain/listings/listing-status";
 import {
@@ -16,9 +15,8 @@ import {
 } from "~/domain/moderation/moderator.server";
 import {
   parseReportWith,
-  REPORTS_PER_IP,
-  REPORTS_PER_MEMBER,
   type ReportInput,
+  spendReportBudget,
 } from "~/domain/moderation/report-listing.server";
 import { AppError } from "~/utils/app-error";
 import { findConversationAsParty, isConversationId } from "./conversation-access.server";
@@ -34,7 +32,7 @@ import { type ThreadMessage, threadMessages } from "./get-conversation.server";
 /**
  * One party reports the conversation, once. A stranger, a visitor and a malformed id learn
  * nothing (NOT_FOUND / AUTH_REQUIRED); reports of every kind share the member's and the network's
- * daily budget (REPORTS_PER_MEMBER, REPORTS_PER_IP).
+ * daily budget (spendReportBudget).
  */
 export async function reportConversation({
   db,
@@ -54,11 +52,7 @@ export async function reportConversation({
   const report = parseReportWith(conversationReportSchema, input);
   // The other party left Souqna: nobody is left to act on.
   if (!party.otherId) throw new AppError("CONVERSATION_CLOSED");
-  const limited = await hitRateLimits(db, [
-    [REPORTS_PER_MEMBER, member.id],
-    [REPORTS_PER_IP, ip],
-  ]);
-  if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
+  await spendReportBudget(db, member.id, ip);
   const [reporter] = await db
     .select({ suspendedAt: users.suspendedAt })
     .from(users)

@@ -21,14 +21,22 @@ import { recordAction } from "./moderator.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * A person reports a few listings or conversations a day at most; a campaign against a rival
- * reports many. One budget for both kinds (report-conversation.server.ts spends it too).
+ * reports many. One budget for both kinds.
  */
-export const REPORTS_PER_MEMBER: RateLimitRule = {
-  name: "report:member",
-  max: 10,
-  windowSeconds: 86_400,
-};
-export const REPORTS_PER_IP: RateLimitRule = { name: "report:ip", max: 30, windowSeconds: 86_400 };
+const REPORTS_PER_MEMBER: RateLimitRule = { name: "report:member", max: 10, windowSeconds: 86_400 };
+const REPORTS_PER_IP: RateLimitRule = { name: "report:ip", max: 30, windowSeconds: 86_400 };
+
+/**
+ * Counts a report against the member's and the network's daily budget — for listings and
+ * conversations (conversation-reports.server.ts) alike — or refuses it with RATE_LIMITED.
+ */
+export async function spendReportBudget(db: Database, memberId: string, ip: string) {
+  const limited = await hitRateLimits(db, [
+    [REPORTS_PER_MEMBER, memberId],
+    [REPORTS_PER_IP, ip],
+  ]);
+  if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
+}
 
 export interface ReportInput {
   reason: unknown;
@@ -86,11 +94,7 @@ export async function reportListing({
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
   const report = parseReport(input);
   const id = listingId.toLowerCase();
-  const limited = await hitRateLimits(db, [
-    [REPORTS_PER_MEMBER, member.id],
-    [REPORTS_PER_IP, ip],
-  ]);
-  if (limited.limited) throw new AppError("RATE_LIMITED", { seconds: limited.retryAfterSeconds });
+  await spendReportBudget(db, member.id, ip);
 
   return db.transaction(async (tx) => {
     const [reporter] = await tx

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
@@ -11,11 +11,11 @@ import {
 import { conversationReportSchema } from "~/domain/moderation/moderation-schemas";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
-import { isAppError } from "~/utils/app-error";
 import { failedForm, invalidForm, parseForm } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { isFormReply } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import { orNotFound } from "~/utils/not-found.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { Route } from "./+types/message-report";
 
@@ -33,16 +33,6 @@ const ConversationReportForm = onDemand(
   () => import("~/components/moderation/report-form").then((m) => m.ConversationReportForm),
   { prefetch: true },
 );
-
-/** Strangers and malformed ids alike: the conversation does not exist for them. */
-async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
-    throw error;
-  }
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, auth, lang } = context;

@@ -21,7 +21,7 @@ import { listingRatesFrom } from "~/domain/listings/listing-rates.server";
 import { setListingStatus } from "~/domain/listings/set-listing-status.server";
 import { blockMember, unblockMember } from "~/domain/messaging/block-member.server";
 import { findConversationAsParty } from "~/domain/messaging/conversation-access.server";
-import { getConversation, type Thread } from "~/domain/messaging/get-conversation.server";
+import { getConversation } from "~/domain/messaging/get-conversation.server";
 import { listInbox } from "~/domain/messaging/list-inbox.server";
 import { markConversationRead } from "~/domain/messaging/mark-conversation-read.server";
 import { stageMessagePhoto, uploadIdFor } from "~/domain/messaging/message-photos.server";
@@ -47,6 +47,7 @@ import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/f
 import { readFormData } from "~/utils/form-data.server";
 import { type FormReply, isFormReply, replyFor } from "~/utils/form-reply";
 import { noindexPageMeta } from "~/utils/meta";
+import { orNotFound } from "~/utils/not-found.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { toMessageView } from "~/views/messaging/message-view.server";
 import { toThreadView } from "~/views/messaging/thread-view.server";
@@ -69,20 +70,10 @@ const AgreedOffer = onDemand(() =>
   import("~/components/messaging/offers").then((m) => m.AgreedOffer),
 );
 
-async function threadOr404(load: () => Promise<Thread>) {
-  try {
-    return await load();
-  } catch (error) {
-    // Strangers and malformed ids alike: the conversation does not exist for them.
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, auth, lang, messaging } = context;
   const member = await requireMember({ auth, db, request });
-  const thread = await threadOr404(() =>
+  const thread = await orNotFound(() =>
     getConversation({ db, member, conversationId: params.conversationId }),
   );
   // The header's count leaves this conversation out (unread.server.ts).

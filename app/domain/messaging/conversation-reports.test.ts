@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { queryStatsStorage } from "~/db/query-stats.server";
 import { conversationReports, listings, moderationActions, users } from "~/db/schema";
 import { suspendMember } from "~/domain/moderation/suspend-member.server";
 import { createLocalStorage, type MediaDriver } from "~/media/storage.server";
@@ -257,7 +258,12 @@ describe("moderators and a reported conversation", () => {
     expect(await ask(MODERATOR)).toBeNull();
 
     await reportConversation({ db, member: SELLER, conversationId, input: scam });
-    const read = await getReportedConversation({ db, actor: MODERATOR, conversationId });
+    // The moderator's role, the conversation with its reports, its messages: three statements.
+    const stats = { count: 0 };
+    const read = await queryStatsStorage.run(stats, () =>
+      getReportedConversation({ db, actor: MODERATOR, conversationId }),
+    );
+    expect(stats.count).toBe(3);
     expect(read.messages.map((m) => m.body)).toEqual([
       "Is it still available?",
       "The receipt of my transfer",
@@ -284,7 +290,11 @@ describe("moderators and a reported conversation", () => {
       );
 
     // The queue lists it, oldest report first, with both parties named.
-    const queue = await listReportedConversations({ db, actor: MODERATOR });
+    const queueStats = { count: 0 };
+    const queue = await queryStatsStorage.run(queueStats, () =>
+      listReportedConversations({ db, actor: MODERATOR }),
+    );
+    expect(queueStats.count).toBe(2);
     const entry = queue.find((item) => item.id === conversationId);
     expect(entry).toMatchObject({
       buyer: { id: buyer.id, name: buyer.id, suspended: false },

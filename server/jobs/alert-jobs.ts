@@ -2,9 +2,9 @@ import {
   alertMatchingSearches,
   DAILY_DIGEST_CRON,
   queueDailyDigests,
-  SYRIA_TIME_ZONE,
   sendSavedSearchAlert,
 } from "../../app/domain/saved-searches/saved-search-alerts.server";
+import { SYRIA_TIME_ZONE } from "../../app/utils/syria-time";
 import { type AppJobQueue, type Policies, retried, type WorkContext } from "./queue";
 
 /** Saved-search alerts (decision 023): a new listing matched, each search told, a daily digest. */

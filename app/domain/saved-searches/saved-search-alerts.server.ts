@@ -30,7 +30,6 @@ import { describeSavedSearch, parseSavedSearch, resultsPath } from "./saved-sear
 export const ALERT_SPACING_MS = 15 * 60 * 1000;
 /** Daily digests: 8:00 in Damascus (a cron for the queue's scheduler). */
 export const DAILY_DIGEST_CRON = "0 8 * * *";
-export const SYRIA_TIME_ZONE = "Asia/Damascus";
 /** Listings named in an alert; the rest are "and N more" behind the results link. */
 const ALERT_ITEMS = 5;
 

@@ -7,7 +7,8 @@ import type { Lang } from "~/i18n/config";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
-import { DISPLAY_TIME_ZONE, photoView } from "./message-view.server";
+import { SYRIA_TIME_ZONE } from "~/utils/syria-time";
+import { photoView } from "./message-view.server";
 
 /*
  * Reported conversations (issue 31) as moderators read them, formatted on the server in the page's
@@ -19,7 +20,7 @@ export type ReportedConversationSummaryView = ReturnType<typeof toReportedConver
 export function toReportedConversationSummaryView(lang: Lang, item: ReportedConversationSummary) {
   const t = serverT(lang, "moderation");
   const unknown = serverT(lang, "messages")("thread.unknownUser");
-  const when = (date: Date) => formatDateTime(lang, date, { timeZone: DISPLAY_TIME_ZONE });
+  const when = (date: Date) => formatDateTime(lang, date, { timeZone: SYRIA_TIME_ZONE });
   return {
     id: item.id,
     href: `/moderation/conversations/${item.id}`,
@@ -80,7 +81,7 @@ export function toReportedConversationView(lang: Lang, conversation: ReportedCon
         id: message.id,
         fromBuyer: from === buyer,
         sender: from ? `${from.name} · ${from.role}` : unknown,
-        time: formatDateTime(lang, message.createdAt, { timeZone: DISPLAY_TIME_ZONE }),
+        time: formatDateTime(lang, message.createdAt, { timeZone: SYRIA_TIME_ZONE }),
         iso: message.createdAt.toISOString(),
         body: message.body,
         photos: message.photos.map((photo, index) => ({

@@ -2,16 +2,16 @@ import type { MessagePhotoRef } from "~/domain/messaging/message-photo-refs.serv
 import { checkMessageSafety } from "~/domain/messaging/safety-check";
 import type { Lang } from "~/i18n/config";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
+import { SYRIA_TIME_ZONE } from "~/utils/syria-time";
 import type { MessagePhotoView, MessageView, OfferCard, UnreadCount } from "./message-types";
 
 /** Times are shown in Syria's time zone until the browser shows the reader's own. */
-export const DISPLAY_TIME_ZONE = "Asia/Damascus";
 
 export function messageTime(lang: Lang, date: Date, now = new Date()) {
   const sameDay =
-    formatDate(lang, date, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" }) ===
-    formatDate(lang, now, { timeZone: DISPLAY_TIME_ZONE, dateStyle: "short" });
-  return formatDateTime(lang, date, { timeZone: DISPLAY_TIME_ZONE, timeOnly: sameDay });
+    formatDate(lang, date, { timeZone: SYRIA_TIME_ZONE, dateStyle: "short" }) ===
+    formatDate(lang, now, { timeZone: SYRIA_TIME_ZONE, dateStyle: "short" });
+  return formatDateTime(lang, date, { timeZone: SYRIA_TIME_ZONE, timeOnly: sameDay });
 }
 
 export function toMessageView(

@@ -20,6 +20,8 @@ export default [
   route("listing/:id", "routes/listing.tsx"),
   route("u/:handle", "routes/seller.tsx"),
   route("my-listings", "routes/my-listings.tsx"),
+  route("my-listings/:id/statistics", "routes/listing-statistics.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
   route("renew/:id", "routes/renew-listing.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("favorites", "routes/favorites.tsx"),

@@ -16,6 +16,7 @@ import {
 import { startRateUpdates } from "../app/domain/money/rate-updater.server";
 import { rekeySavedSearches } from "../app/domain/saved-searches/rekey-saved-searches.server";
 import { reindexSearch } from "../app/domain/search/reindex.server";
+import { flushImpressions } from "../app/domain/statistics/count-stats.server";
 import type { JobSender } from "../app/jobs/job-types";
 import type { Mailer } from "../app/mail/mailer.server";
 import { createMediaStorage } from "../app/media/media-storage.server";
@@ -289,6 +290,10 @@ async function serve({
         .catch((error) => logger.error({ err: error }, "stopping the job queue failed")),
     ]);
     stopHousekeeping();
+    // The listings' appearances this process counted since its last write (count-stats).
+    await flushImpressions(database.db).catch((error) =>
+      logger.error({ err: error }, "writing the last listing appearances failed"),
+    );
     await database
       .close()
       .catch((error) => logger.error({ err: error }, "closing the database failed"));

@@ -14,6 +14,7 @@ import arOffline from "./locales/ar/offline";
 import arPages from "./locales/ar/pages";
 import arRatings from "./locales/ar/ratings";
 import arSavedSearches from "./locales/ar/saved-searches";
+import arStatistics from "./locales/ar/statistics";
 import arWebApp from "./locales/ar/web-app";
 import enAccount from "./locales/en/account";
 import enAuth from "./locales/en/auth";
@@ -31,6 +32,7 @@ import enOffline from "./locales/en/offline";
 import enPages from "./locales/en/pages";
 import enRatings from "./locales/en/ratings";
 import enSavedSearches from "./locales/en/saved-searches";
+import enStatistics from "./locales/en/statistics";
 import enWebApp from "./locales/en/web-app";
 
 /**
@@ -54,6 +56,7 @@ export const resources = {
     pages: enPages,
     savedSearches: enSavedSearches,
     ratings: enRatings,
+    statistics: enStatistics,
   },
   ar: {
     common: { ...arCommon, errors: arErrors, flash: arFlash, webApp: arWebApp, offline: arOffline },
@@ -69,6 +72,7 @@ export const resources = {
     pages: arPages,
     savedSearches: arSavedSearches,
     ratings: arRatings,
+    statistics: arStatistics,
   },
 } as const;
 

@@ -14,6 +14,7 @@ import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
 import { useNamespace } from "~/i18n/react";
+import { fromBot } from "~/utils/bot.server";
 import { pageMeta } from "~/utils/meta";
 import {
   filterPanelView,
@@ -69,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       lang,
       query,
       member,
+      countShown: !fromBot(request),
     });
     return {
       ...base,

@@ -10,12 +10,15 @@ import { countListingsByCategory } from "~/domain/catalog/count-listings-by-cate
 import { findListings } from "~/domain/discovery/find-listings.server";
 import { parseListingQuery } from "~/domain/discovery/listing-query";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import { countImpressions } from "~/domain/statistics/count-stats.server";
 import { formatNumber } from "~/i18n/format";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
+import { fromBot } from "~/utils/bot.server";
 import { pageMeta } from "~/utils/meta";
 import { markFavorites, toCardView } from "~/views/common/card-view.server";
+import { shownIds } from "~/views/discovery/results.server";
 import type { Route } from "./+types/home";
 
 const LATEST = 3;
@@ -82,6 +85,8 @@ async function latestListings({
     ),
     getUsdRate({ db, env }),
   ]);
+  // Shown to a person: the listings count as seen in their owners' statistics.
+  if (!fromBot(request)) countImpressions(db, shownIds(found.items));
   return markFavorites(
     found.items.map((item) => toCardView(lang, item, { storage, usdRate, logger, dataSaver })),
     found.items,

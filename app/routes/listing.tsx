@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
@@ -14,6 +13,7 @@ import { MessageSeller } from "~/components/messaging/message-seller";
 import { ReportListing } from "~/components/moderation/report-listing";
 import { onDemand } from "~/components/ui/on-demand";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
+import { bumpListing } from "~/domain/listings/bump-listing.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
@@ -31,6 +31,7 @@ import { responseTimeOf } from "~/domain/sellers/response-time";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
+import { fromBot } from "~/utils/bot.server";
 import { failedForm, invalidForm, parseForm, withActionHeaders } from "~/utils/form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { replyFor } from "~/utils/form-reply";
@@ -88,7 +89,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       acceptLanguage: request.headers.get("accept-language"),
     }),
     isOwner: view.isOwner,
-    isBot: isbot(request.headers.get("user-agent") ?? ""),
+    isBot: fromBot(request),
   }).catch((error: unknown) => context.logger.error({ err: error }, "counting a view failed"));
 
   const page = toListingPageView({
@@ -137,6 +138,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       member,
       listingId: params.id,
       ip: context.clientIp,
+      // Which of the two buttons asked: the seller's statistics count WhatsApp taps apart.
+      channel: form.get("channel") === "whatsapp" ? "whatsapp" : "phone",
     });
   }
   if (intent === "report") {
@@ -163,6 +166,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.value.intent === "renew") {
       await renewListing({ db, member, listingId, ttlDays });
       return context.flash.redirect(`/listing/${listingId}`, "listing-renewed");
+    }
+    if (submission.value.intent === "bump") {
+      await bumpListing({ db, member, listingId });
+      return context.flash.redirect(`/listing/${listingId}`, "listing-bumped");
     }
     const status = OWNER_ACTION_STATUS[submission.value.intent];
     await setListingStatus({

@@ -6,6 +6,7 @@ import { EmptyCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { getMember, requireMember } from "~/domain/accounts/session.server";
+import { bumpListing } from "~/domain/listings/bump-listing.server";
 import { deleteListing } from "~/domain/listings/delete-listing.server";
 import { listMyListings } from "~/domain/listings/list-my-listings.server";
 import { renewListing } from "~/domain/listings/listing-expiry.server";
@@ -61,6 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await renewListing({ db, member, listingId, ttlDays });
       return context.flash.redirect(returnTo, "listing-renewed");
     }
+    if (intent === "bump") {
+      await bumpListing({ db, member, listingId });
+      return context.flash.redirect(returnTo, "listing-bumped");
+    }
     await setListingStatus({
       db,
       member,
@@ -108,10 +113,16 @@ export default function MyListingsPage({ loaderData, actionData }: Route.Compone
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">{t("mine.title")}</h1>
-        <Link to="/post-ad" className={buttonStyles.primary} data-testid="add-listing">
-          <Icon name="plus" className="size-4" aria-hidden />
-          {t("mine.add")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/dashboard" className={buttonStyles.secondary} data-testid="dashboard-link">
+            <Icon name="chart-column" className="size-4" aria-hidden />
+            {t("mine.dashboard")}
+          </Link>
+          <Link to="/post-ad" className={buttonStyles.primary} data-testid="add-listing">
+            <Icon name="plus" className="size-4" aria-hidden />
+            {t("mine.add")}
+          </Link>
+        </div>
       </div>
       {actionError ? (
         <div className="mb-4">

@@ -11,6 +11,7 @@ import { filtersApplied, parseListingQuery } from "~/domain/discovery/listing-qu
 import { cleanQuery } from "~/domain/search/normalize";
 import { bundlesFor, serverT } from "~/i18n/i18n.server";
 import { useNamespace } from "~/i18n/react";
+import { fromBot } from "~/utils/bot.server";
 import { pageMeta } from "~/utils/meta";
 import {
   categoryChoices,
@@ -74,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query,
         includeCategory: true,
         member,
+        countShown: !fromBot(request),
       }),
     };
   } catch (error) {

@@ -25,6 +25,7 @@ export const flashKeys = [
   "listing-held",
   "listing-deleted",
   "listing-renewed",
+  "listing-bumped",
   "favorite-added",
   "favorite-removed",
   "report-submitted",

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { ZodType } from "zod";
 import type { Lang } from "~/i18n/config";
-import { formatNumber } from "~/i18n/format";
+import { formatDateTime, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { type AppError, isAppError } from "./app-error";
 import { type FormReply, REPLY_LINK } from "./form-reply";
 import { type FormSubmission, parseSubmission } from "./form-submission";
+import { SYRIA_TIME_ZONE } from "./syria-time";
 
 export type { FormReply } from "./form-reply";
 
@@ -91,6 +92,14 @@ export function appErrorMessage(lang: Lang, error: AppError) {
     return serverT(lang)("errors.PHONE_CODE_WRONG", {
       count,
       formatted: formatNumber(lang, count),
+    });
+  }
+  if (error.code === "BUMP_TOO_SOON") {
+    const at = new Date(String(error.params.at ?? ""));
+    return serverT(lang)("errors.BUMP_TOO_SOON", {
+      date: Number.isNaN(at.getTime())
+        ? ""
+        : formatDateTime(lang, at, { timeZone: SYRIA_TIME_ZONE }),
     });
   }
   return serverT(lang)(`errors.${error.code}`);

@@ -87,6 +87,7 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
             <Icon name="calendar-days" className="size-4" />
             {t("detail.postedOn", { date: page.postedOn })}
           </span>
+          {page.updatedOn ? <span data-testid="updated-on">{page.updatedOn}</span> : null}
           <span className="inline-flex items-center gap-1">
             <Icon name="eye" className="size-4" />
             {page.viewsText}

@@ -196,8 +196,13 @@ function RowActions({
         <Icon name="pencil" className="size-3.5" aria-hidden />
         {t("mine.edit")}
       </Link>
+      <Link to={`/my-listings/${row.id}/statistics`} className={small} data-testid="listing-stats">
+        <Icon name="chart-column" className="size-3.5" aria-hidden />
+        {t("mine.statistics")}
+      </Link>
       {row.removed ? null : (
         <>
+          {row.bumpable ? statusForm("bump", t("mine.bump"), "arrow-up-to-line") : null}
           {row.renewable ? statusForm("renew", t("mine.renew"), "refresh-cw") : null}
           {row.status === "active" ? statusForm("reserve", t("mine.reserve"), "clock") : null}
           {row.status === "reserved"
@@ -219,6 +224,11 @@ function RowActions({
         <Icon name="trash" className="size-3.5" aria-hidden />
         {t("mine.delete")}
       </Link>
+      {row.nextBump ? (
+        <p className="basis-full text-xs text-muted" data-testid="next-bump">
+          {row.nextBump}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

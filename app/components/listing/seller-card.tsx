@@ -151,6 +151,8 @@ export function SellerCard({
               {reveal?.error ? <FormAlert>{reveal.error}</FormAlert> : null}
               <button
                 type="submit"
+                name="channel"
+                value="whatsapp"
                 className={`${buttonStyles.primary} w-full bg-emerald-700 hover:bg-emerald-800`}
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-whatsapp"
@@ -160,6 +162,8 @@ export function SellerCard({
               </button>
               <button
                 type="submit"
+                name="channel"
+                value="phone"
                 className={`${buttonStyles.secondary} w-full`}
                 disabled={fetcher.state !== "idle"}
                 data-testid="show-phone"

@@ -278,6 +278,13 @@ export const phoneReveals = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
     ipHash: text("ip_hash").notNull(),
+    /**
+     * What the member asked for the number for (issue 32): to call it, or to open WhatsApp. The
+     * seller's statistics count each once per member and listing a day.
+     */
+    channel: text("channel", { enum: ["phone", "whatsapp"] })
+      .notNull()
+      .default("phone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,3 +7,4 @@ export * from "./ratings";
 export * from "./saved-searches";
 export * from "./screening";
 export * from "./sms";
+export * from "./statistics";

@@ -92,6 +92,18 @@ export const listings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * When its owner last bumped it back to the top (issue 32): free once every BUMP_DAYS. Its
+     * posting date and expiry stay as they were.
+     */
+    bumpedAt: timestamp("bumped_at", { withTimezone: true }),
+    /**
+     * Its place in the "newest" order of search, category and home: when it was posted, or last
+     * bumped. Written by the database, so no statement can move a listing up but a bump.
+     */
+    listedAt: timestamp("listed_at", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(bumped_at, created_at)`),
+    /**
      * When an active listing leaves search (LISTING_TTL_DAYS after it was posted or renewed): the
      * hourly sweep makes it `expired` (app/domain/listings/listing-expiry.server.ts).
      */
@@ -112,21 +124,22 @@ export const listings = pgTable(
     check("listings_views_non_negative", sql`${t.viewsCount} >= 0`),
     check("listings_has_title", sql`${t.title} <> '' or ${t.titleAr} <> ''`),
     // Newest active listings (home, search without a query) and per-category browsing.
-    index("listings_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
-    index("listings_category_status_created_idx").on(
+    // (listed_at: the posting date, or the last bump.)
+    index("listings_status_listed_idx").on(t.status, t.listedAt.desc().nullsFirst()),
+    index("listings_category_status_listed_idx").on(
       t.categoryId,
       t.status,
-      t.createdAt.desc().nullsFirst(),
+      t.listedAt.desc().nullsFirst(),
     ),
     index("listings_category_status_price_idx").on(t.categoryId, t.status, t.price),
     // The newest active cars of one make: the motors filter walks it and stops after a page.
-    index("listings_active_category_make_created_idx")
-      .on(t.categoryId, t.make, t.createdAt.desc().nullsFirst())
+    index("listings_active_category_make_listed_idx")
+      .on(t.categoryId, t.make, t.listedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
     // The newest active listings of one subcategory: "Similar listings" reads a few hundred of
     // them, however large the subcategory (docs/decisions/026).
-    index("listings_active_subcategory_created_idx")
-      .on(t.subcategoryId, t.createdAt.desc().nullsFirst())
+    index("listings_active_subcategory_listed_idx")
+      .on(t.subcategoryId, t.listedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
     // The sweep and the reminders read only active listings by their expiry date.
     index("listings_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
@@ -135,7 +148,7 @@ export const listings = pgTable(
     // page, "More from this seller", their count of active listings): a walk of one member's
     // entries however many listings they have had (docs/decisions/026).
     index("listings_public_user_idx")
-      .on(t.userId, sql`(${t.status} = 'sold')`, t.createdAt.desc().nullsFirst())
+      .on(t.userId, sql`(${t.status} = 'sold')`, t.listedAt.desc().nullsFirst())
       .where(sql`${t.status} in ('active', 'sold')`),
     uniqueIndex("listings_user_idempotency_key")
       .on(t.userId, t.idempotencyKey)

@@ -26,6 +26,8 @@ export interface FoundListing {
   /** Its owner reserved it (issue 31): shown with a badge, after the available ones. */
   reserved: boolean;
   createdAt: Date;
+  /** When its owner last bumped it to the top, if they did: the card then says "Updated". */
+  bumpedAt: Date | null;
   details: Record<string, string | number> | null;
   image: { variants: { width: number; height: number; key: string }[] } | null;
   /** The member the page was asked for saved it; absent when no member was given. */
@@ -112,7 +114,7 @@ export function listingConditions(
   }
   const { make, ...otherExact } = query.exact;
   // The make is read from its copy on listings (filter-columns.ts): with the category it walks
-  // listings_active_category_make_created_idx instead of joining every car's details.
+  // listings_active_category_make_listed_idx instead of joining every car's details.
   if (make !== undefined) conditions.push(eq(listings.make, make));
   if (Object.keys(otherExact).length > 0) {
     // One containment test, answered by the GIN index on details.
@@ -166,18 +168,19 @@ function byReserved(items: FoundListing[]) {
 function sortOrder(query: ListingQuery, rank: SQL<number> | null, broad: boolean): SQL[] {
   switch (query.sort) {
     case "price_asc":
-      return [asc(listings.price), desc(listings.createdAt)];
+      return [asc(listings.price), desc(listings.listedAt)];
     case "price_desc":
-      return [desc(listings.price), desc(listings.createdAt)];
+      return [desc(listings.price), desc(listings.listedAt)];
     case "relevance":
       // Ranking reads every match; when there are more than COUNT_LIMIT of them (a common word)
       // the words say little about relevance anyway, and the newest come first, walking the
-      // index on created_at.
+      // index on listed_at.
       return rank && !broad
-        ? [desc(rank), desc(listings.createdAt)]
-        : [desc(listings.createdAt), desc(listings.id)];
+        ? [desc(rank), desc(listings.listedAt)]
+        : [desc(listings.listedAt), desc(listings.id)];
     default:
-      return [desc(listings.createdAt), desc(listings.id)];
+      // The newest first: by when each was posted or last bumped (issue 32).
+      return [desc(listings.listedAt), desc(listings.id)];
   }
 }
 
@@ -272,6 +275,7 @@ export const cardColumns = {
   status: listings.status,
   reserved: sql<boolean>`(${listings.reservedAt} is not null)`,
   createdAt: listings.createdAt,
+  bumpedAt: listings.bumpedAt,
   details: listingDetails.details,
   imageVariants: sql<FoundListing["image"]>`(
     select json_build_object('variants', i.variants) from ${listingImages} i

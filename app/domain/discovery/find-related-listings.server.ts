@@ -32,16 +32,26 @@ function cardJson(extra: SQL = sql``) {
     'id', x.id, 'title', x.title, 'titleAr', x.title_ar, 'price', x.price,
     'location', x.location, 'locationAr', x.location_ar, 'categoryId', x.category_id,
     'status', x.status, 'reserved', x.reserved_at is not null, 'createdAt', x.created_at,
+    'bumpedAt', x.bumped_at,
     'details', d.details,
     'image', (select json_build_object('variants', i.variants) from ${listingImages} i
       where i.listing_id = x.id order by i.is_primary desc, i.sort_order asc limit 1)
     ${extra})`;
 }
 
-type CardRow = Omit<FoundListing, "createdAt"> & { createdAt: string; sellerId?: string };
+type CardRow = Omit<FoundListing, "createdAt" | "bumpedAt"> & {
+  createdAt: string;
+  bumpedAt: string | null;
+  sellerId?: string;
+};
 
 function toFound({ sellerId: _sellerId, ...row }: CardRow): FoundListing {
-  return { ...row, createdAt: new Date(row.createdAt), image: row.image ?? null };
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    bumpedAt: row.bumpedAt ? new Date(row.bumpedAt) : null,
+    image: row.image ?? null,
+  };
 }
 
 function parsed<T>(value: unknown): T {
@@ -93,7 +103,7 @@ export function relatedStatement(
   const activeNewest = (condition: SQL) => sql`(
     select x.id from ${listings} x
     where x.status = 'active' and ${condition}
-    order by x.created_at desc limit ${POOL_PER_KIND})`;
+    order by x.listed_at desc limit ${POOL_PER_KIND})`;
   return sql`
     with base as materialized (
       select l.id, l.user_id, l.category_id, l.subcategory_id, l.make, l.city_id, l.price,
@@ -115,12 +125,12 @@ export function relatedStatement(
       select p.id from base, lateral ${activeNewest(sql`x.category_id = base.category_id`)} p
     )
     select
-      (select json_agg(m.card order by m.created_at desc) from base, lateral (
-        select ${cardJson(favorited)} as card, x.created_at
+      (select json_agg(m.card order by m.listed_at desc) from base, lateral (
+        select ${cardJson(favorited)} as card, x.listed_at
         from ${listings} x left join ${listingDetails} d on d.listing_id = x.id
         where x.user_id = base.user_id and x.status = 'active' and x.id <> base.id
         -- The seller page's order (all false here), so listings_public_user_idx gives it.
-        order by (x.status = 'sold'), x.created_at desc limit ${MORE_FROM_SELLER}
+        order by (x.status = 'sold'), x.listed_at desc limit ${MORE_FROM_SELLER}
       ) m) as more,
       (select json_agg(s.card order by s.rank) from (
         select ${cardJson(sql`${favorited}, 'sellerId', x.user_id`)} as card,
@@ -129,7 +139,7 @@ export function relatedStatement(
             coalesce(x.make = base.make and d.details ->> 'model' = base.model, false) desc,
             coalesce(x.make = base.make, false) desc,
             coalesce(x.city_id = base.city_id, false) desc,
-            x.created_at desc, x.id) as rank
+            x.listed_at desc, x.id) as rank
         from base, pool join ${listings} x on x.id = pool.id
           left join ${listingDetails} d on d.listing_id = x.id
         where x.id <> base.id and x.user_id <> base.user_id and x.status = 'active'

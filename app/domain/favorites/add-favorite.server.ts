@@ -1,8 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, selectRows } from "~/db/client.server";
 import { favorites, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { isListingId } from "~/domain/listings/listings-schemas";
+import { addToDailyStats } from "~/domain/statistics/count-stats.server";
+import { damascusDay } from "~/domain/statistics/stat-days";
 import { AppError } from "~/utils/app-error";
 import { isVisible } from "./favorite-listing.server";
 
@@ -24,22 +26,24 @@ export async function addFavorite({
   if (!member) throw new AppError("AUTH_REQUIRED");
   if (!isListingId(listingId)) throw new AppError("INVALID_LISTING_ID");
   const id = listingId.toLowerCase();
-  const inserted = await db
-    .insert(favorites)
-    .select((qb) =>
-      qb
-        .select({
-          id: sql<string>`gen_random_uuid()`.as("id"),
-          userId: sql<string>`${member.id}`.as("user_id"),
-          listingId: listings.id,
-          createdAt: sql<Date>`now()`.as("created_at"),
-        })
-        .from(listings)
-        // Not one's own: a seller's favourites of their own ads would only inflate its figures.
-        .where(and(eq(listings.id, id), isVisible(), ne(listings.userId, member.id))),
-    )
-    .onConflictDoNothing({ target: [favorites.userId, favorites.listingId] })
-    .returning({ id: favorites.id });
+  const today = damascusDay(new Date());
+  // The favourite, and its count in the listing's statistics (issue 32), in one statement.
+  const inserted = await selectRows<{ listing_id: string }>(
+    db,
+    sql`with added as (
+        insert into ${favorites} (id, user_id, listing_id, created_at)
+        select gen_random_uuid(), ${member.id}, ${listings.id}, now() from ${listings}
+        -- Not one's own: a seller's favourites of their own ads would only inflate its figures.
+        where ${and(eq(listings.id, id), isVisible(), ne(listings.userId, member.id))}
+        on conflict (user_id, listing_id) do nothing
+        returning listing_id),
+      counted as (${addToDailyStats(
+        "favorites",
+        today,
+        sql`select l.id, l.user_id, 1 as n from added join ${listings} l on l.id = added.listing_id`,
+      )})
+      select listing_id from added`,
+  );
   if (inserted.length > 0) return { favorited: true };
 
   // Nothing inserted: it was already a favourite, the listing is the member's own, or it cannot

@@ -49,6 +49,8 @@ export interface ListingView {
     featured: boolean;
     viewsCount: number;
     createdAt: Date;
+    /** When its owner last bumped it to the top (issue 32). */
+    bumpedAt: Date | null;
     updatedAt: Date;
     /** When it leaves (or left) search, unless renewed. */
     expiresAt: Date;
@@ -118,6 +120,7 @@ export async function getListingForView({
         featured: listings.featured,
         viewsCount: listings.viewsCount,
         createdAt: listings.createdAt,
+        bumpedAt: listings.bumpedAt,
         updatedAt: listings.updatedAt,
         expiresAt: listings.expiresAt,
       },

@@ -17,6 +17,8 @@ export interface MyListing {
   viewsCount: number;
   favoritesCount: number;
   createdAt: Date;
+  /** When its owner last bumped it to the top (issue 32). */
+  bumpedAt: Date | null;
   expiresAt: Date;
   /** A moderator's reason, for removed listings. */
   removalReason: string | null;
@@ -48,6 +50,7 @@ export async function listMyListings({
       viewsCount: listings.viewsCount,
       favoritesCount: sql<number>`coalesce(${favoriteCounts.n}, 0)`.mapWith(Number),
       createdAt: listings.createdAt,
+      bumpedAt: listings.bumpedAt,
       expiresAt: listings.expiresAt,
       removalReason: listings.removalReason,
     })

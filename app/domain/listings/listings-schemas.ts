@@ -258,7 +258,7 @@ export const OWNER_ACTION_STATUS = {
 } as const;
 
 export const ownerActionSchema = z.object({
-  intent: z.enum(["delete", "sold", "hide", "activate", "renew", "reserve", "available"], {
+  intent: z.enum(["delete", "sold", "hide", "activate", "renew", "reserve", "available", "bump"], {
     error: "UNEXPECTED",
   }),
 });

@@ -1,7 +1,9 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { type Database, selectRows } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule } from "~/domain/accounts/rate-limit.server";
+import { addToDailyStats } from "~/domain/statistics/count-stats.server";
+import { damascusDay } from "~/domain/statistics/stat-days";
 import { isListingId } from "./listings-schemas";
 
 /**
@@ -61,12 +63,16 @@ export async function recordView({
     now.getTime() + (hit.limited ? hit.retryAfterSeconds : VIEW_RULE.windowSeconds) * 1000,
   );
   if (hit.limited) return false;
-  const updated = await db
-    .update(listings)
-    .set({ viewsCount: sql`${listings.viewsCount} + 1` })
-    .where(eq(listings.id, id))
-    .returning({ id: listings.id });
-  return updated.length > 0;
+  // The listing's total and its day's row for the owner's statistics, in one statement.
+  const counted = await selectRows<{ listing_id: string }>(
+    db,
+    sql`with counted as (
+      update ${listings} set views_count = views_count + 1 where id = ${id}
+      returning id, user_id, 1 as n)
+    ${addToDailyStats("views", damascusDay(now), sql`select id, user_id, n from counted`)}
+    returning listing_id`,
+  );
+  return counted.length > 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { listings, phoneReveals, profiles, users } from "~/db/schema";
 import { lockCounts } from "~/domain/accounts/rate-limit.server";
 import type { Member } from "~/domain/accounts/session.server";
+import { countStat } from "~/domain/statistics/count-stats.server";
 import { AppError } from "~/utils/app-error";
 import { isPublicStatus } from "./listing-status";
 import { isListingId } from "./listings-schemas";
@@ -17,6 +18,8 @@ export const PHONE_REVEALS_PER_HOUR = 10;
 export const PHONE_REVEALS_PER_DAY = 30;
 /** Per address: several members behind one carrier address (CGNAT) still fit. */
 export const PHONE_REVEALS_PER_IP_PER_DAY = 100;
+
+export type RevealChannel = "phone" | "whatsapp";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -32,12 +35,15 @@ export async function revealPhone({
   member,
   listingId,
   ip,
+  channel = "phone",
   now = new Date(),
 }: {
   db: Database;
   member: Pick<Member, "id" | "emailVerified"> | null;
   listingId: string;
   ip: string;
+  /** Whether the member asked to call or to open WhatsApp: the seller's statistics tell them apart. */
+  channel?: RevealChannel;
   now?: Date;
 }): Promise<string | null> {
   if (!member) throw new AppError("AUTH_REQUIRED");
@@ -108,9 +114,29 @@ export async function revealPhone({
           ? DAY_MS
           : 0;
     if (limited) throw new AppError("RATE_LIMITED", { seconds: limited / 1000 });
+    // Counted in the seller's statistics once per member, listing and channel a day.
+    const [earlier] = await tx
+      .select({ id: phoneReveals.id })
+      .from(phoneReveals)
+      .where(
+        and(
+          eq(phoneReveals.memberId, member.id),
+          eq(phoneReveals.listingId, id),
+          eq(phoneReveals.channel, channel),
+          gt(phoneReveals.createdAt, dayAgo),
+        ),
+      )
+      .limit(1);
+    if (!earlier) {
+      await countStat(tx, {
+        listingId: id,
+        kind: channel === "whatsapp" ? "whatsappTaps" : "phoneReveals",
+        now,
+      });
+    }
     await tx
       .insert(phoneReveals)
-      .values({ memberId: member.id, listingId: id, ipHash, createdAt: now });
+      .values({ memberId: member.id, listingId: id, ipHash, channel, createdAt: now });
   });
   return row.phone;
 }

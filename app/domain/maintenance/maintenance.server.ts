@@ -3,6 +3,7 @@ import { expireListings, sendExpiryReminders } from "~/domain/listings/listing-e
 import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.server";
 import { deleteUnsentMessagePhotos } from "~/domain/messaging/message-photos.server";
 import { fingerprintStoredPhotos } from "~/domain/screening/fingerprint-photos.server";
+import { compactDailyStats } from "~/domain/statistics/compact-stats.server";
 import type { JobSender } from "~/jobs/job-types";
 import type { MediaDriver } from "~/media/storage.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
@@ -76,6 +77,16 @@ export function startMaintenance({
       if (unsent > 0) logger.info({ photos: unsent }, "deleted message photos never sent");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
+    }
+    try {
+      // Statistics' days past STATS_DAILY_DAYS, a month at a time (a year's backlog at most).
+      for (let month = 0; month < 12; month++) {
+        const folded = await compactDailyStats(db);
+        if (!folded) break;
+        logger.info({ month: folded }, "folded a month of listing statistics");
+      }
+    } catch (error) {
+      logger.error({ err: error }, "folding listing statistics failed");
     }
     try {
       // Photos from before fingerprints (decision 039), a few thousand an hour beside the site's

@@ -6,6 +6,7 @@ import type { ListingStatus } from "~/domain/listings/listing-status";
 import { isPublicStatus } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
 import { buyerNetwork } from "~/domain/sellers/buyer-network.server";
+import { countStat } from "~/domain/statistics/count-stats.server";
 import { AppError } from "~/utils/app-error";
 import type { LinkSigner } from "~/utils/signed-link.server";
 import { messageLimits } from "./message-limits.server";
@@ -86,6 +87,10 @@ export async function startConversation({
       // xmax is 0 only for a row this statement inserted (not one it updated on conflict).
       .returning({ id: conversations.id, inserted: sql<boolean>`(xmax = 0)` });
     if (!conversation) throw new AppError("UNEXPECTED");
+    // A conversation started counts in the listing's statistics (issue 32), once per buyer.
+    if (conversation.inserted) {
+      await countStat(tx, { listingId: id, kind: "conversations", now: new Date(now) });
+    }
     const [message] = await tx
       .insert(messages)
       .values({ conversationId: conversation.id, senderId: member.id, body: parsed.body })

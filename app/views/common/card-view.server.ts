@@ -123,8 +123,13 @@ export function toCardView(
         amount: formatUsd(lang, usd, usd >= 100 ? { max: 0 } : { min: 2, max: 2 }),
       }),
       location: localized(lang, item, "location"),
-      posted: relativeDate(lang, item.createdAt, now),
-      postedIso: item.createdAt.toISOString(),
+      // A listing its owner bumped says when (issue 32): its place in the list is that date's.
+      posted: item.bumpedAt
+        ? serverT(lang, "discovery")("card.updated", {
+            time: relativeDate(lang, item.bumpedAt, now),
+          })
+        : relativeDate(lang, item.createdAt, now),
+      postedIso: (item.bumpedAt ?? item.createdAt).toISOString(),
       isNew: now - item.createdAt.getTime() < NEW_BADGE_DAYS * DAY,
       sold: item.status === "sold",
       reserved: item.reserved === true && item.status === "active",

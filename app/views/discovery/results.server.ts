@@ -1,9 +1,10 @@
 import type { RequestLogger } from "~/context";
 import type { Database } from "~/db/client.server";
 import type { Member } from "~/domain/accounts/session.server";
-import { findListings } from "~/domain/discovery/find-listings.server";
+import { type FoundListing, findListings } from "~/domain/discovery/find-listings.server";
 import { type ListingQuery, queryString, SORTS, type Sort } from "~/domain/discovery/listing-query";
 import { getUsdRate } from "~/domain/money/exchange-rate.server";
+import { countImpressions } from "~/domain/statistics/count-stats.server";
 import type { Lang } from "~/i18n/config";
 import { formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
@@ -27,6 +28,7 @@ export async function loadResults({
   member = null,
   includeCategory = false,
   seller,
+  countShown = false,
 }: {
   db: Database;
   env: Env;
@@ -43,11 +45,17 @@ export async function loadResults({
   includeCategory?: boolean;
   /** A seller's page: only their active and sold listings (the sold marked). */
   seller?: string;
+  /**
+   * A person's results page (search, category; not a crawler's): its listings count as shown in
+   * their owners' statistics, but for the member's own.
+   */
+  countShown?: boolean;
 }) {
   const [found, usdRate] = await Promise.all([
     findListings({ db, query, pageSize, member, seller }),
     getUsdRate({ db, env }),
   ]);
+  if (countShown) countImpressions(db, shownIds(found.items));
   const now = Date.now();
   const t = serverT(lang, "discovery");
   const formatted = formatNumber(lang, found.total);
@@ -76,6 +84,11 @@ export async function loadResults({
       count: formatNumber(lang, found.pageCount),
     }),
   };
+}
+
+/** The listings of a results page that count as shown: not the viewer's own. */
+export function shownIds(items: readonly FoundListing[]) {
+  return items.filter((item) => !item.own).map((item) => item.id);
 }
 
 export interface ResultsLinks {

@@ -198,6 +198,10 @@ export function toListingPageView({
     // "1", "2", ... in the page's digits, for the gallery's labels and the lightbox's counter.
     numbers: images.map((_, i) => formatNumber(lang, i + 1)),
     postedOn: formatDate(lang, listing.createdAt),
+    // A bumped listing says when (issue 32), beside its posting date.
+    updatedOn: listing.bumpedAt
+      ? t("detail.updatedOn", { date: formatDate(lang, listing.bumpedAt) })
+      : null,
     views: listing.viewsCount,
     viewsText: t("detail.views", {
       count: listing.viewsCount,

@@ -1,3 +1,4 @@
+import { nextBumpAt } from "~/domain/listings/bump-listing.server";
 import type { MyListing } from "~/domain/listings/list-my-listings.server";
 import { REMINDER_DAYS } from "~/domain/listings/listing-expiry.server";
 import { isPublicStatus } from "~/domain/listings/listing-status";
@@ -5,6 +6,7 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber, formatPrice } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import { SYRIA_TIME_ZONE } from "~/utils/syria-time";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +30,10 @@ export interface MyListingRow {
   favorites: string;
   favoritesCount: number;
   posted: string;
+  /** Its free bump to the top is due (issue 32): the Bump button shows. */
+  bumpable: boolean;
+  /** When it is not yet: "Free bump again on …"; null when it cannot be bumped at all. */
+  nextBump: string | null;
 }
 
 export function toMyListingRows(lang: Lang, rows: MyListing[], now = new Date()): MyListingRow[] {
@@ -57,8 +63,22 @@ export function toMyListingRows(lang: Lang, rows: MyListing[], now = new Date())
       favorites: formatNumber(lang, row.favoritesCount),
       favoritesCount: row.favoritesCount,
       posted: formatDate(lang, row.createdAt, { year: "numeric", month: "short", day: "numeric" }),
+      ...bumpOf(lang, row, now),
     };
   });
+}
+
+/** Whether the row's free bump is due, and if not, when it will be. */
+function bumpOf(lang: Lang, row: MyListing, now: Date) {
+  if (row.status !== "active" || row.reserved) return { bumpable: false, nextBump: null };
+  const next = nextBumpAt(row);
+  if (next.getTime() <= now.getTime()) return { bumpable: true, nextBump: null };
+  return {
+    bumpable: false,
+    nextBump: serverT(lang, "listings")("mine.nextBump", {
+      date: formatDate(lang, next, { month: "short", day: "numeric", timeZone: SYRIA_TIME_ZONE }),
+    }),
+  };
 }
 
 /** The page the My Listings actions return to: /my-listings or the profile's tab, nothing else. */

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { formatPhoneForDisplay } from "~/domain/accounts/phone";
 import type { Member } from "~/domain/accounts/session.server";
 import { getListingForView } from "~/domain/listings/get-listing.server";
-import { revealPhone } from "~/domain/listings/reveal-phone.server";
+import { type RevealChannel, revealPhone } from "~/domain/listings/reveal-phone.server";
 import type { Lang } from "~/i18n/config";
 import { serverT } from "~/i18n/i18n.server";
 import { isAppError } from "~/utils/app-error";
@@ -20,6 +20,7 @@ export async function revealPhoneAction({
   member,
   listingId,
   ip,
+  channel,
 }: {
   db: Database;
   lang: Lang;
@@ -27,10 +28,11 @@ export async function revealPhoneAction({
   member: Member;
   listingId: string;
   ip: string;
+  channel: RevealChannel;
 }) {
   const t = serverT(lang, "listings");
   try {
-    const phone = await revealPhone({ db, member, listingId, ip });
+    const phone = await revealPhone({ db, member, listingId, ip, channel });
     const view = await getListingForView({ db, listingId, viewer: member });
     const title = view?.listing.title || view?.listing.titleAr || "";
     const link = `${publicUrl}/listing/${listingId.toLowerCase()}`;

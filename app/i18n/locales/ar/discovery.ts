@@ -4,6 +4,7 @@ import type en from "../en/discovery";
 const discovery = {
   card: {
     new: "جديد",
+    updated: "حُدّث {{time}}",
     usd: "≈ {{amount}}",
     error: "خطأ في تحميل الإعلان",
     noPhoto: "لا توجد صورة",

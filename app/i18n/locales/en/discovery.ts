@@ -1,6 +1,7 @@
 const discovery = {
   card: {
     new: "New",
+    updated: "Updated {{time}}",
     usd: "≈ {{amount}}",
     error: "Error loading listing",
     noPhoto: "No photo",

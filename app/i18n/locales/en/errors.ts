@@ -84,6 +84,9 @@ const errors = {
     "The list holds 500 words, its limit: remove one that no longer helps before adding another",
   SCREENING_WORD_NOT_FOUND:
     "This word is no longer on the list: another moderator may have removed it",
+  LISTING_NOT_BUMPABLE:
+    "Only an active listing that is not reserved can be bumped to the top. Mark it as available first.",
+  BUMP_TOO_SOON: "A free bump is once a week. You can bump this listing again on {{date}}.",
   LISTING_NOT_RENEWABLE:
     "Only an active or expired listing can be renewed. Mark it as active first if you want it back in search.",
   INVALID_RENEW_LINK:

@@ -53,6 +53,10 @@ const flash = {
     title: "Renewed",
     body: "Your listing is back in search, with its favourites, conversations and views.",
   },
+  "listing-bumped": {
+    title: "Bumped to the top",
+    body: "Your listing is first among the newest again. Your next free bump is in 7 days.",
+  },
   "message-sent": { title: "Message sent", body: "The seller will see it in their inbox." },
   "favorite-added": {
     title: "Added to favorites",

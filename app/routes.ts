@@ -38,6 +38,7 @@ export default [
   route("category/:categoryId", "routes/category.tsx"),
   route("api/listings/:id?", "routes/api.listings.ts"),
   route("api/listing-form", "routes/api.listing-form.ts"),
+  route("api/price-guide", "routes/api.price-guide.ts"),
   route("api/related/:id", "routes/api.related.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/photos", "routes/api.photos.ts"),

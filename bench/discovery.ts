@@ -3,7 +3,8 @@
 // the statements of the home page, a filtered category page and five searches, and prints their
 // SQL query count and EXPLAIN (ANALYZE) plans, so index use can be checked.
 // Then the listing page's neighbours (more from the seller, similar listings: decision 026) and the
-// seller page's statements, for listings picked at random (cars and others), with their plans.
+// seller page's statements, for listings picked at random (cars and others), with their plans,
+// and the fair-price guide (issue 32): its rebuild, and its reads by the listing and the post form.
 // Usage: npx tsx bench/discovery.ts [--count N] [--runs N] [--postgres postgres://…/postgres [--keep | --reuse NAME]]
 //        [--explain [--plans]] [--only-neighbours]
 // Without --postgres it runs on PGlite in a temporary folder. Not a test: figures depend on the
@@ -23,8 +24,15 @@ import {
   relatedStatement,
 } from "../app/domain/discovery/find-related-listings.server";
 import { parseListingQuery } from "../app/domain/discovery/listing-query";
+import { getListingForView } from "../app/domain/listings/get-listing.server";
 import { expandQuery, findCorrections } from "../app/domain/search/search-query.server";
 import { getSellerProfile } from "../app/domain/sellers/get-seller-profile.server";
+import {
+  type GuideFields,
+  guideColumn,
+  priceGuideFor,
+  rebuildPriceGuide,
+} from "../app/domain/statistics/price-guide.server";
 
 function option(name: string, fallback: string) {
   const at = process.argv.indexOf(`--${name}`);
@@ -126,6 +134,32 @@ async function neighbours({ db }: DatabaseHandle) {
       `${name.padEnd(40)} ${String(picked.length).padStart(6)} pages  ${queries} queries  median ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
     );
   };
+  // The fair-price guide (issue 32): rebuilt whole, then read with the listing (its page's one
+  // statement) and by the post form.
+  const rebuilding = performance.now();
+  const groups = await rebuildPriceGuide(db);
+  console.log(
+    `price guide: rebuilt ${groups.toLocaleString("en")} groups in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s`,
+  );
+  await measure("listing: the listing with its price guide", (row) =>
+    getListingForView({ db, listingId: row.id, viewer: null }),
+  );
+  const kinds = await selectRows<GuideFields & { n: number }>(
+    db,
+    sql`select 1 as "categoryId", l.make, d.details ->> 'model' as model, l.year::int as year,
+          l.kilometers::int as kilometers
+        from listings l join listing_details d on d.listing_id = l.id
+        where l.category_id = 1 and l.status = 'active' and l.year between 1990 and 2030
+          and l.kilometers between 0 and 1000000 limit ${runs}`,
+  );
+  let guided = 0;
+  await measure("post form: the price guide", async (_row) => {
+    const fields = kinds[guided++ % Math.max(1, kinds.length)];
+    if (fields) await priceGuideFor(db, { ...fields, year: Number(fields.year) });
+  });
+  console.log(
+    `price guide: ${(await Promise.all(kinds.map((fields) => priceGuideFor(db, fields)))).filter(Boolean).length} of ${kinds.length} cars picked have one`,
+  );
   await measure("listing: more from seller + similar", (row) =>
     findRelatedListings({ db, listingId: row.id }),
   );
@@ -138,6 +172,14 @@ async function neighbours({ db }: DatabaseHandle) {
   );
   if (process.argv.includes("--explain")) {
     const car = picked[0];
+    const fields = kinds[0];
+    if (fields) {
+      await explain(
+        db,
+        "price guide",
+        sql`select ${guideColumn(sql`price_guide_key(1, ${fields.make ?? ""}::text, ${fields.year ?? 0}::numeric, ${fields.kilometers ?? 0}::numeric, null::text, ${JSON.stringify({ model: fields.model })}::jsonb)`)}`,
+      );
+    }
     const other = picked[picked.length - 1];
     if (car) await explain(db, "neighbours of a car", relatedStatement(car.id));
     if (other) await explain(db, "neighbours of another listing", relatedStatement(other.id));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { selectRows } from "../../app/db/client.server";
 import { getAs, postForm, postListingOverHttp, signUpOverHttp } from "../setup/http-members";
 import { serverForFile } from "./server";
 
@@ -116,13 +117,12 @@ describe("a free bump", () => {
     for (const bad of ["", "<script>", "../../etc/passwd", crypto.randomUUID()]) {
       expect([400, 404]).toContain((await bump(seller.cookie, bad)).status);
     }
-    const [untouched] = await s
-      .withDatabase((db) =>
-        db.execute<{ bumped_at: string | null }>(
-          sql`select bumped_at from listings where id = ${id}`,
-        ),
-      )
-      .then((result) => result.rows);
+    const [untouched] = await s.withDatabase((db) =>
+      selectRows<{ bumped_at: string | null }>(
+        db,
+        sql`select bumped_at from listings where id = ${id}`,
+      ),
+    );
     expect(untouched?.bumped_at).toBeNull();
 
     const done = await bump(seller.cookie);
@@ -130,14 +130,13 @@ describe("a free bump", () => {
     expect(done.headers.get("location")).toBe("/my-listings");
     const again = await bump(seller.cookie);
     expect(again.status).toBe(429);
-    const [row] = await s
-      .withDatabase((db) =>
-        db.execute<{ bumped: boolean; posted_kept: boolean }>(
-          sql`select bumped_at is not null as bumped,
+    const [row] = await s.withDatabase((db) =>
+      selectRows<{ bumped: boolean; posted_kept: boolean }>(
+        db,
+        sql`select bumped_at is not null as bumped,
           created_at < now() - interval '7 days' as posted_kept from listings where id = ${id}`,
-        ),
-      )
-      .then((result) => result.rows);
+      ),
+    );
     expect(row).toEqual({ bumped: true, posted_kept: true });
     const home = await (await visit("/", "")).text();
     expect(home).toContain("Updated today");

@@ -17,6 +17,7 @@ import {
 } from "~/views/listing/listing-form-view";
 import { DetailField } from "./detail-field";
 import { type ExistingImage, ExistingImages, PhotosField } from "./listing-photos";
+import { PriceGuideHint } from "./price-guide-hint";
 import { SaveStatus } from "./save-status";
 import { UsdEquivalent } from "./usd-equivalent";
 import { useCategoryFields } from "./use-category-fields";
@@ -227,6 +228,7 @@ export function ListingForm({
           autoComplete="off"
         />
         <UsdEquivalent inputId="field-price" />
+        <PriceGuideHint inputId="field-price" />
       </Section>
 
       <Section>

@@ -81,6 +81,11 @@ export function ListingSummary({ page, favorite }: { page: ListingPageView; favo
         <div>
           <ListingPrice price={page.price} />
           <UsdApprox text={page.usdApprox} />
+          {page.priceGuide ? (
+            <p className="mt-1 text-sm text-ink" data-testid="price-guide">
+              {page.priceGuide}
+            </p>
+          ) : null}
         </div>
         <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
           <span className="inline-flex items-center gap-1">

@@ -105,7 +105,7 @@ function StatsChart({ chart, labelledBy }: { chart: StatsView["chart"]; labelled
         role="img"
         aria-labelledby={labelledBy}
         aria-describedby={`${labelledBy}-desc`}
-        className="h-auto w-full max-w-3xl text-[12px]"
+        className="h-auto w-full max-w-2xl text-[12px]"
         // Positions are computed for this direction; the text inside keeps its own.
         direction="ltr"
         data-testid="stats-chart"
@@ -165,7 +165,7 @@ function StatsChart({ chart, labelledBy }: { chart: StatsView["chart"]; labelled
             key={tick.x}
             x={tick.x}
             y={chart.height - 8}
-            textAnchor="middle"
+            textAnchor={tick.anchor}
             className="fill-slate-600"
           >
             {tick.label}

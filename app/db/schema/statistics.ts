@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   date,
   index,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
@@ -46,3 +48,21 @@ export const listingDailyStats = pgTable(
     check("listing_daily_stats_days_range", sql`${t.days} between 1 and 31`),
   ],
 );
+
+/**
+ * The fair-price guide (issue 32): for each kind of car (make, model, year, mileage band) and
+ * flat (city, sale or rent, type, bedrooms) that has at least PRICE_GUIDE_MIN comparable
+ * listings — active, or sold in the last 180 days; a car's years ±1 — the median and middle half
+ * of their prices, outliers trimmed. Rebuilt whole by the hourly maintenance
+ * (app/domain/statistics/price-guide.server.ts); `key` is the database function
+ * price_guide_key(...) of a listing's fields (drizzle/0029_price_guide.sql), so a listing's page
+ * finds its row in the statement that reads the listing.
+ */
+export const priceGuides = pgTable("price_guides", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  median: bigint("median", { mode: "number" }).notNull(),
+  low: bigint("low", { mode: "number" }).notNull(),
+  high: bigint("high", { mode: "number" }).notNull(),
+  refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+});

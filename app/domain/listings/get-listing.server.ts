@@ -15,6 +15,12 @@ import { type RatingSummary, toRatingSummary } from "~/domain/ratings/rating-rul
 import { ratingSummaryColumn, soldCountColumn } from "~/domain/ratings/ratings-sql.server";
 import type { ResponseStats } from "~/domain/sellers/response-time";
 import { responseStatsColumn, toResponseStats } from "~/domain/sellers/response-time.server";
+import {
+  guideColumn,
+  guideKeyOf,
+  type PriceGuide,
+  parseGuide,
+} from "~/domain/statistics/price-guide.server";
 import { AppError } from "~/utils/app-error";
 import { isVisibleStatus, type ListingStatus } from "./listing-status";
 import { isListingId, type ListingDetails } from "./listings-schemas";
@@ -58,6 +64,8 @@ export interface ListingView {
   category: { id: number; slug: string; name: string; nameAr: string };
   /** Null when the seller entered none. */
   details: ListingDetails | null;
+  /** Where its price sits among comparable cars or flats (issue 32), when there are enough. */
+  priceGuide: PriceGuide | null;
   /** Primary first, then in the seller's order. */
   images: ListingImage[];
   seller: {
@@ -131,6 +139,8 @@ export async function getListingForView({
         nameAr: categories.nameAr,
       },
       details: listingDetails.details,
+      // The fair-price guide's row, in this same statement (issue 32).
+      priceGuide: guideColumn(guideKeyOf(sql`${listings}`, sql`${listingDetails}`)),
       user: {
         id: users.id,
         name: users.name,
@@ -189,6 +199,7 @@ export async function getListingForView({
     listing: { ...listing, removalReason: mayOpenHidden ? listing.removalReason : null },
     category: row.category,
     details,
+    priceGuide: parseGuide(row.priceGuide),
     images,
     seller: {
       id: row.user.id,

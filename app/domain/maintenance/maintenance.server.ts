@@ -4,6 +4,7 @@ import { deleteExpiredStagedPhotos } from "~/domain/listings/staged-photos.serve
 import { deleteUnsentMessagePhotos } from "~/domain/messaging/message-photos.server";
 import { fingerprintStoredPhotos } from "~/domain/screening/fingerprint-photos.server";
 import { compactDailyStats } from "~/domain/statistics/compact-stats.server";
+import { rebuildPriceGuide } from "~/domain/statistics/price-guide.server";
 import type { JobSender } from "~/jobs/job-types";
 import type { MediaDriver } from "~/media/storage.server";
 import type { LinkSigner } from "~/utils/signed-link.server";
@@ -77,6 +78,14 @@ export function startMaintenance({
       if (unsent > 0) logger.info({ photos: unsent }, "deleted message photos never sent");
     } catch (error) {
       logger.error({ err: error }, "maintenance failed");
+    }
+    try {
+      // The fair-price guide from the listings as they are now (issue 32).
+      const started = Date.now();
+      const groups = await rebuildPriceGuide(db);
+      logger.info({ groups, ms: Date.now() - started }, "rebuilt the fair-price guide");
+    } catch (error) {
+      logger.error({ err: error }, "rebuilding the fair-price guide failed");
     }
     try {
       // Statistics' days past STATS_DAILY_DAYS, a month at a time (a year's backlog at most).

@@ -15,6 +15,7 @@ import { sanitizeDescription } from "~/utils/sanitize-description";
 import { trustView } from "~/views/common/rating-views.server";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 import { usdApproxText } from "~/views/common/usd-approx-text";
+import { priceGuideText } from "~/views/listing/price-guide-text.server";
 import type { GalleryImage } from "./gallery-image";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -190,6 +191,7 @@ export function toListingPageView({
     id: listing.id,
     favorite: favoritable ? { favorited } : null,
     usdApprox: usdApproxText(lang, listing.price, usdRate, t),
+    priceGuide: priceGuideText(lang, view.category.id, view.priceGuide),
     title,
     // The one allow-list every description goes through (docs/product-decisions.md §D4).
     descriptionHtml: sanitizeDescription(description),

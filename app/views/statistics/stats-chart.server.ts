@@ -25,7 +25,8 @@ export interface ChartView {
   bars: { x: number; y: number; width: number; height: number; title: string }[];
   /** The contacts' line (phone, WhatsApp and messages), or null when there were none. */
   contactsPath: string | null;
-  xTicks: { x: number; label: string }[];
+  /** The time axis's labels; the outermost ones lean inwards so that none is cut at an edge. */
+  xTicks: { x: number; label: string; anchor: "start" | "middle" | "end" }[];
   yTicks: { y: number; label: string }[];
   /** Where the value axis's labels stand and which way they align. */
   yLabelX: number;
@@ -51,8 +52,16 @@ export function dayLabel(lang: Lang, day: string, options: Intl.DateTimeFormatOp
 /** How many days apart the time axis's labels are, for about six of them. */
 function tickEvery(days: number) {
   if (days <= 7) return 1;
-  if (days <= 31) return 5;
+  if (days <= 31) return 7;
   return 15;
+}
+
+/**
+ * An axis label: "Nov 23" in English; in Arabic the day and month as numbers («٢٣/١١»), since
+ * the Syrian month names («تشرين الثاني») are too long to stand side by side on a phone.
+ */
+function tickLabel(lang: Lang, day: string) {
+  return lang === "ar" ? dayLabel(lang, day, { month: "numeric" }) : dayLabel(lang, day);
 }
 
 export function toChartView(lang: Lang, days: StatsDay[]): ChartView {
@@ -105,10 +114,12 @@ export function toChartView(lang: Lang, days: StatsDay[]): ChartView {
   const xTicks = days
     // Counted back from today, so the newest day always has its label.
     .filter((_, index) => (newest - index) % every === 0)
-    .map((day) => ({
-      x: round(position(day.day) + bandwidth / 2),
-      label: dayLabel(lang, day.day),
-    }));
+    .map((day) => {
+      const x = round(position(day.day) + bandwidth / 2);
+      const anchor: "start" | "middle" | "end" =
+        x - plotStart < 24 ? "start" : plotEnd - x < 24 ? "end" : "middle";
+      return { x, label: tickLabel(lang, day.day), anchor };
+    });
   const yTicks = y.ticks(4).map((value) => ({
     y: round(y(value)),
     label: formatNumber(lang, value),

@@ -1,15 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { runMigrations } from "../../../app/db/migrate.server";
 import { syncReferenceData } from "../../../app/db/reference-data/sync.server";
-import { listings, users } from "../../../app/db/schema";
+import { listingDailyStats, listings, users } from "../../../app/db/schema";
 import { seedDemoIfEmpty } from "../../../app/db/seed/seed-demo.server";
 import { createAuth } from "../../../app/domain/accounts/auth.server";
 import { ensureProfile } from "../../../app/domain/accounts/session.server";
 import { createListing } from "../../../app/domain/listings/create-listing.server";
+import { addDays, damascusDay } from "../../../app/domain/statistics/stat-days";
 import type { Lang } from "../../../app/i18n/config";
 import type { MediaStorage } from "../../../app/media/storage.server";
 import { runCli, withCliDatabase } from "../../../server/cli/cli-database";
 import {
+  DEALER_RIO_PRICES,
+  dealerListingTitle,
+  dealerRioTitle,
+  E2E_DEALER,
   E2E_EXPIRED_OWNER,
   E2E_MODERATOR,
   E2E_PROJECTS,
@@ -46,6 +51,7 @@ runCli("create-seeded-members", async () => {
       ...E2E_TRUSTED_REPORTERS.map((r) => ({ ...r, old: true })),
       ...E2E_RATERS.map((r) => ({ ...r, old: true })),
       { ...E2E_EXPIRED_OWNER, lang: "en", old: true },
+      { ...E2E_DEALER, lang: "en", old: true },
     ];
     for (const member of seeded) {
       // A reused database (e.g. DATABASE_URL) may have them already.
@@ -63,6 +69,9 @@ runCli("create-seeded-members", async () => {
           .update(users)
           .set({ emailVerified: true, createdAt: new Date(Date.now() - MONTH_MS) })
           .where(eq(users.id, user.id));
+      }
+      if (member.email === E2E_DEALER.email) {
+        await seedDealer(database.db, user.id);
       }
       if (member.email === E2E_EXPIRED_OWNER.email) {
         for (const project of E2E_PROJECTS) {
@@ -92,3 +101,98 @@ runCli("create-seeded-members", async () => {
     }
   });
 });
+
+/**
+ * The dealer's wardrobes (E2E_DEALER), and 30 days of figures for each "bumped" one: a weekly
+ * rhythm with a busier Friday, so the charts have a shape to look at.
+ */
+const DEALER_WORDS = [
+  "Solid oak, three doors and a mirror inside. Delivery anywhere in Damascus.",
+  "Light pine with two drawers underneath, bought last spring, never moved.",
+  "Walnut veneer wardrobe from a Hama workshop, four shelves and a hanging rail.",
+  "White lacquered doors with brass handles; the hinges were replaced in May.",
+  "Beech frame, sliding doors, fits a small bedroom; collect it from Mezzeh.",
+  "Dark cedar smell still inside, carved top, made by hand in Aleppo in 2010.",
+  "Modern grey wardrobe with soft-close drawers, assembled once, like new.",
+  "Old family piece in mahogany, heavy, needs two people to carry the parts.",
+];
+let seeded = 0;
+
+const RIO_WORDS = [
+  "First owner, serviced at the agency, new tyres this summer.",
+  "Automatic, silver, the air conditioning was recharged last month.",
+  "Manual gearbox, economical in town, small scratch on the rear bumper.",
+  "Family car, non-smoker, papers ready for transfer at once.",
+  "Red, sunroof, the battery and brake pads were changed in October.",
+  "Grey, alloy wheels, parked in a garage, inspection valid until next year.",
+];
+
+async function seedDealer(db: Parameters<typeof createListing>[0]["db"], userId: string) {
+  const today = damascusDay(new Date());
+  for (const [index, price] of DEALER_RIO_PRICES.entries()) {
+    await createListing({
+      db,
+      storage: { delete: async () => {} } as unknown as MediaStorage,
+      member: { id: userId, emailVerified: true },
+      input: {
+        title: dealerRioTitle(index),
+        description: RIO_WORDS[index] ?? "",
+        price: String(price),
+        categoryId: "1",
+        location: "damascus",
+        details: {
+          make: "kia",
+          model: "rio",
+          year: "2015",
+          kilometers: String(80_000 + index * 3_000),
+          condition: "used",
+        },
+      },
+      images: [],
+    });
+  }
+  for (const project of E2E_PROJECTS) {
+    for (const lang of ["en", "ar"] as const) {
+      for (const which of ["bumped", "control"] as const) {
+        const { id } = await createListing({
+          db,
+          storage: { delete: async () => {} } as unknown as MediaStorage,
+          member: { id: userId, emailVerified: true },
+          input: {
+            title: dealerListingTitle(project, lang, which),
+            // Each its own words: the screening refuses a member's near-copy of their own listing.
+            description: DEALER_WORDS[seeded++ % DEALER_WORDS.length] ?? "",
+            price: which === "bumped" ? "3,100,000" : "2,900,000",
+            categoryId: "5",
+            location: "damascus",
+            details: { type: "wardrobes", condition: "good" },
+          },
+          images: [],
+        });
+        const days = which === "bumped" ? 10 : 2;
+        await db
+          .update(listings)
+          .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+          .where(eq(listings.id, id));
+        if (which !== "bumped") continue;
+        await db.insert(listingDailyStats).values(
+          Array.from({ length: 30 }, (_, back) => {
+            const weekday = back % 7;
+            const views = 4 + ((back * 7) % 9) + (weekday === 2 ? 12 : 0);
+            return {
+              listingId: id,
+              sellerId: userId,
+              day: addDays(today, -back - 1),
+              views,
+              impressions: views * 9,
+              favorites: back % 4 === 0 ? 1 : 0,
+              phoneReveals: back % 3 === 0 ? 2 : 0,
+              whatsappTaps: back % 2 === 0 ? 1 : 0,
+              conversations: back % 5 === 0 ? 1 : 0,
+            };
+          }),
+        );
+      }
+    }
+  }
+}

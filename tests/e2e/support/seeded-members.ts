@@ -44,3 +44,37 @@ export const E2E_PROJECTS = ["desktop", "phone"] as const;
 export function expiredListingTitle(project: string, lang: "en" | "ar") {
   return `Expired wardrobe ${project} ${lang}`;
 }
+
+/**
+ * A dealer with a month of statistics behind them (issue 32), one pair of wardrobes per project
+ * and language: the "bumped" one posted 10 days ago (its free bump is due) and a newer "control"
+ * one posted 2 days ago, both titled with `dealerWord(project, lang)` so that a search finds only
+ * them. The statistics journey (seller-statistics.spec.ts) bumps the first above the second.
+ */
+export const E2E_DEALER = {
+  name: "Bassam Motors",
+  email: "dealer@example.com",
+  password: "Mezzeh-Dealer-2026",
+} as const;
+
+export function dealerWord(project: string, lang: "en" | "ar") {
+  return `bassam${project}${lang}`;
+}
+
+export function dealerListingTitle(
+  project: string,
+  lang: "en" | "ar",
+  which: "bumped" | "control",
+) {
+  return `${which === "bumped" ? "Oak" : "Pine"} wardrobe ${dealerWord(project, lang)}`;
+}
+
+/**
+ * The dealer's Kia Rios of 2015 (six, 80,000–95,000 km, SYP 4,200,000–5,400,000): enough
+ * comparables for the fair-price guide, which the server builds as it starts.
+ */
+export const DEALER_RIO_PRICES = [4_200_000, 4_500_000, 4_700_000, 4_900_000, 5_100_000, 5_400_000];
+
+export function dealerRioTitle(index: number) {
+  return `Kia Rio 2015 number ${index + 1}, dealer stock`;
+}

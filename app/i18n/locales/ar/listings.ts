@@ -307,6 +307,35 @@ const listings = {
     favoritesCount_many: "{{formatted}} إضافة إلى المفضلة",
     favoritesCount_other: "{{formatted}} إضافة إلى المفضلة",
   },
+  priceGuide: {
+    below: "سعرك أقل من معظم الإعلانات المشابهة.",
+    within: "سعرك ضمن النصف الأوسط من الإعلانات المشابهة.",
+    above: "سعرك أعلى من معظم الإعلانات المشابهة.",
+    cars_zero:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلان؛ الوسيط {{median}})",
+    cars_one:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار إعلان واحد؛ الوسيط {{median}})",
+    cars_two:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار إعلانين؛ الوسيط {{median}})",
+    cars_few:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلانات؛ الوسيط {{median}})",
+    cars_many:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلانًا؛ الوسيط {{median}})",
+    cars_other:
+      "سيارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلان؛ الوسيط {{median}})",
+    flats_zero:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلان؛ الوسيط {{median}})",
+    flats_one:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار إعلان واحد؛ الوسيط {{median}})",
+    flats_two:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار إعلانين؛ الوسيط {{median}})",
+    flats_few:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلانات؛ الوسيط {{median}})",
+    flats_many:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلانًا؛ الوسيط {{median}})",
+    flats_other:
+      "عقارات مشابهة: {{low}} – {{high}} (النصف الأوسط من أسعار {{formatted}} إعلان؛ الوسيط {{median}})",
+  },
   money: {
     usdApprox: "≈ {{amount}} · بسعر صرف {{date}}",
     usdApproxDefault: "≈ {{amount}} (تقريبي)",

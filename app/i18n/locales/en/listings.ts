@@ -274,6 +274,19 @@ const listings = {
     favoritesCount_one: "{{formatted}} favourite",
     favoritesCount_other: "{{formatted}} favourites",
   },
+  priceGuide: {
+    below: "Your price is below most similar listings.",
+    within: "Your price is in the middle half of similar listings.",
+    above: "Your price is above most similar listings.",
+    cars_one:
+      "Similar cars: {{low}} – {{high}} (the middle half of {{formatted}} listing; median {{median}})",
+    cars_other:
+      "Similar cars: {{low}} – {{high}} (the middle half of {{formatted}} listings; median {{median}})",
+    flats_one:
+      "Similar properties: {{low}} – {{high}} (the middle half of {{formatted}} listing; median {{median}})",
+    flats_other:
+      "Similar properties: {{low}} – {{high}} (the middle half of {{formatted}} listings; median {{median}})",
+  },
   money: {
     usdApprox: "≈ {{amount}} · rate of {{date}}",
     usdApproxDefault: "≈ {{amount}} (approximate)",

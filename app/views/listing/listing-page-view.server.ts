@@ -15,8 +15,8 @@ import { sanitizeDescription } from "~/utils/sanitize-description";
 import { trustView } from "~/views/common/rating-views.server";
 import { removalReasonText } from "~/views/common/removal-reason.server";
 import { usdApproxText } from "~/views/common/usd-approx-text";
-import { priceGuideText } from "~/views/listing/price-guide-text.server";
 import type { GalleryImage } from "./gallery-image";
+import { priceGuideText } from "./price-guide-text.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,6 +8,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("settings/business", "routes/business-settings.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("dev/mail/:id", "routes/dev-mail-message.tsx"),
   route("about", "routes/about.tsx"),

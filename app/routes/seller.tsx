@@ -60,6 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const seller = toSellerView({
     lang,
     publicUrl: env.PUBLIC_URL,
+    storage: context.storage,
     seller: found.seller,
   });
   const results = await loadResults({

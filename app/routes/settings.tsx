@@ -1,5 +1,7 @@
 import { Suspense } from "react";
-import { data, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { cardStyles } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { onDemand } from "~/components/ui/on-demand";
 import {
   addEmailSchema,
@@ -308,6 +310,22 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-sm text-muted">{t("settings.intro")}</p>
 
       <div className="mt-6 space-y-6">
+        <Link
+          to="/settings/business"
+          className={`${cardStyles} flex items-center gap-3 p-5 hover:bg-slate-50`}
+          data-testid="business-link"
+        >
+          <Icon name="briefcase" className="size-5 shrink-0 text-brand-700" aria-hidden />
+          <span className="min-w-0">
+            <span className="block font-semibold text-ink">{t("business.link")}</span>
+            <span className="block text-sm text-muted">{t("business.linkHint")}</span>
+          </span>
+          <Icon
+            name="chevron-right"
+            className="ms-auto size-4 text-muted rtl:-scale-x-100"
+            aria-hidden
+          />
+        </Link>
         <Suspense>
           <AccountCard
             email={loaderData.email}

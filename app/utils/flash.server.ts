@@ -26,6 +26,8 @@ export const flashKeys = [
   "listing-deleted",
   "listing-renewed",
   "listing-bumped",
+  "business-saved",
+  "business-removed",
   "favorite-added",
   "favorite-removed",
   "report-submitted",

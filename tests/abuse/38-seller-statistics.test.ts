@@ -142,3 +142,40 @@ describe("a free bump", () => {
     expect(home).toContain("Updated today");
   });
 });
+
+describe("a business page", () => {
+  it("is its member's own, says what to fix, and shows hostile words as text", async () => {
+    const stamp = Date.now();
+    const dealer = await signUpOverHttp(s.url, {
+      name: "Dealer",
+      email: `38-b-${stamp}@example.com`,
+    });
+    const save = (cookie: string, fields: Record<string, string>) =>
+      postForm(s.url, "/settings/business", cookie, { intent: "save", ...fields });
+    const visitor = await save("", { name: "Spam Shop" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    for (const [fields, text] of [
+      [{ name: "" }, "Please write your business&#x27;s name"],
+      [{ name: "x".repeat(81) }, "under 80 characters"],
+      [{ name: "Shop", website: "javascript:alert(document.cookie)" }, "web address like"],
+      [{ name: "Shop", hours: "9".repeat(201) }, "under 200 characters"],
+    ] as const) {
+      const refused = await save(dealer.cookie, fields);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(text);
+    }
+    const saved = await save(dealer.cookie, {
+      name: "<script>alert(1)</script> معرض 🚗",
+      website: "https://shop.example/",
+    });
+    expect(saved.status).toBe(302);
+    const [member] = await s.withDatabase((db) =>
+      selectRows<{ id: string }>(db, sql`select id from users where email = ${dealer.email}`),
+    );
+    const page = await (await getAs(s.url, `/u/${member?.id}`, "")).text();
+    expect(page).not.toContain("<script>alert(1)</script>");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt; معرض 🚗");
+    expect(page).toContain('rel="nofollow ugc noopener noreferrer"');
+  });
+});

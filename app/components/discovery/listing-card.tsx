@@ -71,6 +71,15 @@ export function ListingCard({
             {card.title}
           </h3>
           <CardPrice price={card.price} usd={card.usd} />
+          {card.business ? (
+            <p
+              className="truncate text-xs font-semibold text-ink"
+              dir="auto"
+              data-testid="card-business"
+            >
+              {card.business}
+            </p>
+          ) : null}
           {card.chips.length > 0 ? (
             <ul className="flex flex-wrap gap-1">
               {card.chips.map((chip) => (

@@ -22,6 +22,17 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
         <h1 className="truncate text-2xl font-bold text-ink sm:text-3xl" dir="auto">
           {seller.name}
         </h1>
+        {seller.business ? (
+          <p className="mt-1">
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200"
+              data-testid="business-label"
+            >
+              <Icon name="briefcase" className="size-3.5" aria-hidden />
+              {seller.business.label}
+            </span>
+          </p>
+        ) : null}
         {seller.verified || seller.phoneVerified ? (
           <p className="mt-2 flex flex-wrap gap-1.5">
             {seller.phoneVerified ? (
@@ -54,11 +65,54 @@ export function SellerHeader({ seller, contactNote }: { seller: SellerView; cont
             </li>
           ) : null}
         </ul>
+        {seller.business ? <BusinessDetails business={seller.business} /> : null}
         <div className="mt-3 space-y-1 text-sm text-ink">
           <TrustLines trust={seller.trust} />
         </div>
         <p className="mt-3 text-xs text-muted">{contactNote}</p>
       </div>
     </Card>
+  );
+}
+
+/** A business page's address, hours, website and words (issue 32), each when given. */
+function BusinessDetails({ business }: { business: NonNullable<SellerView["business"]> }) {
+  const item = "flex items-start gap-1.5";
+  return (
+    <div className="mt-3 space-y-2 text-sm text-ink" data-testid="business-details">
+      <ul className="space-y-1.5">
+        {business.address ? (
+          <li className={item} dir="auto">
+            <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+            {business.address}
+          </li>
+        ) : null}
+        {business.hours ? (
+          <li className={item} dir="auto">
+            <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+            {business.hours}
+          </li>
+        ) : null}
+        {business.website ? (
+          <li className={item}>
+            <Icon name="globe" className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+            <a
+              href={business.website.href}
+              rel="nofollow ugc noopener noreferrer"
+              target="_blank"
+              className="break-all font-semibold text-brand-700 hover:underline"
+              dir="ltr"
+            >
+              {business.website.text}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      {business.description ? (
+        <p className="whitespace-pre-line text-muted" dir="auto">
+          {business.description}
+        </p>
+      ) : null}
+    </div>
   );
 }

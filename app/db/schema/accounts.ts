@@ -175,3 +175,28 @@ export const phoneCodes = pgTable(
     check("phone_codes_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
+
+/**
+ * A member's seller page made a business page (issue 32): the shop's or dealer's name, logo,
+ * address, opening hours, a short description and website. Its listings' cards carry the name.
+ * One row per member; deleting it makes the page a person's again.
+ */
+export const businessProfiles = pgTable(
+  "business_profiles",
+  {
+    memberId: text("member_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** A media key (logos/<uuid>.webp), re-encoded on the server; null: no logo. */
+    logoKey: text("logo_key"),
+    address: text("address").notNull().default(""),
+    hours: text("hours").notNull().default(""),
+    description: text("description").notNull().default(""),
+    /** An http(s) address, checked on the server; shown with rel="nofollow ugc". */
+    website: text("website"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("business_profiles_has_name", sql`${t.name} <> ''`)],
+);

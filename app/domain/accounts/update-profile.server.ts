@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
 import { profiles, users } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
+import { encodeSmallImage } from "~/media/small-image.server";
 import { AppError } from "~/utils/app-error";
 import { cleanLine } from "~/utils/user-text";
 import { AVATAR_MAX_BYTES, NAME_MAX, USERNAME_PATTERN } from "./accounts-limits";
@@ -16,10 +15,6 @@ import { parsePhone } from "./phone";
 import { ensureProfile } from "./session.server";
 
 export const AVATAR_SIZE = 256;
-// A small PNG can declare billions of pixels; sharp refuses to decode past this.
-const AVATAR_MAX_PIXELS = 40_000_000;
-// Decided from the bytes, never from the file name or the browser's claimed type.
-const AVATAR_TYPES = new Set(["jpg", "png", "webp", "gif", "avif", "heic"]);
 const AVATAR_KEY = /^avatars\/[0-9a-f-]{36}\.webp$/;
 
 export interface ProfileInput {
@@ -147,22 +142,12 @@ function cleanProfileInput(input: ProfileInput) {
 
 /** Re-encodes the upload as a 256×256 WebP without metadata and writes it; returns its key. */
 async function storeAvatar(dataDir: string, bytes: Uint8Array) {
-  const field = "avatar";
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AppError("IMAGE_TOO_LARGE", { field });
-  const type = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined;
-  if (!type || !AVATAR_TYPES.has(type.ext)) throw new AppError("IMAGE_NOT_IMAGE", { field });
-
-  let webp: Buffer;
-  try {
-    webp = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new AppError("IMAGE_UNREADABLE", { field });
-  }
-
+  const webp = await encodeSmallImage(bytes, {
+    field: "avatar",
+    maxBytes: AVATAR_MAX_BYTES,
+    size: AVATAR_SIZE,
+    fit: "cover",
+  });
   const key = `avatars/${randomUUID()}.webp`;
   const file = path.join(dataDir, "media", key);
   await fs.mkdir(path.dirname(file), { recursive: true });

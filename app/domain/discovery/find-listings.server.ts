@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities } from "~/db/reference-data/regions";
-import { favorites, listingDetails, listingImages, listings } from "~/db/schema";
+import { businessProfiles, favorites, listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { type ListingStatus, PUBLIC_STATUSES } from "~/domain/listings/listing-status";
 import {
@@ -28,6 +28,8 @@ export interface FoundListing {
   createdAt: Date;
   /** When its owner last bumped it to the top, if they did: the card then says "Updated". */
   bumpedAt: Date | null;
+  /** Its seller's business name, when their page is a business's (issue 32). */
+  businessName: string | null;
   details: Record<string, string | number> | null;
   image: { variants: { width: number; height: number; key: string }[] } | null;
   /** The member the page was asked for saved it; absent when no member was given. */
@@ -276,6 +278,9 @@ export const cardColumns = {
   reserved: sql<boolean>`(${listings.reservedAt} is not null)`,
   createdAt: listings.createdAt,
   bumpedAt: listings.bumpedAt,
+  // The seller's business, by its primary key: one lookup per row of the page.
+  businessName: sql<string | null>`(select b.name from ${businessProfiles} b
+    where b.member_id = ${listings.userId})`,
   details: listingDetails.details,
   imageVariants: sql<FoundListing["image"]>`(
     select json_build_object('variants', i.variants) from ${listingImages} i

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "~/db/client.server";
-import { favorites, listingDetails, listingImages, listings } from "~/db/schema";
+import { businessProfiles, favorites, listingDetails, listingImages, listings } from "~/db/schema";
 import type { Member } from "~/domain/accounts/session.server";
 import { VISIBLE_STATUSES } from "~/domain/listings/listing-status";
 import { isListingId } from "~/domain/listings/listings-schemas";
@@ -33,6 +33,7 @@ function cardJson(extra: SQL = sql``) {
     'location', x.location, 'locationAr', x.location_ar, 'categoryId', x.category_id,
     'status', x.status, 'reserved', x.reserved_at is not null, 'createdAt', x.created_at,
     'bumpedAt', x.bumped_at,
+    'businessName', (select b.name from ${businessProfiles} b where b.member_id = x.user_id),
     'details', d.details,
     'image', (select json_build_object('variants', i.variants) from ${listingImages} i
       where i.listing_id = x.id order by i.is_primary desc, i.sort_order asc limit 1)

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { listings, profiles, users } from "~/db/schema";
+import { businessProfiles, listings, profiles, users } from "~/db/schema";
 import {
   type PublicRating,
   receivedRatingsColumn,
@@ -8,6 +8,7 @@ import {
 } from "~/domain/ratings/list-ratings.server";
 import { type RatingSummary, toRatingSummary } from "~/domain/ratings/rating-rules";
 import { ratingSummaryColumn, soldCountColumn } from "~/domain/ratings/ratings-sql.server";
+import type { BusinessProfile } from "./business-profile.server";
 import { type ResponseTime, responseTimeOf } from "./response-time";
 import { responseStatsColumn, toResponseStats } from "./response-time.server";
 
@@ -42,6 +43,8 @@ export interface SellerProfile {
   sold: number;
   /** The ratings they received, newest first (list-ratings.server.ts). */
   received: PublicRating[];
+  /** Their business page's details (issue 32), or null for a person's page. */
+  business: BusinessProfile | null;
 }
 
 /**
@@ -97,9 +100,18 @@ export async function getSellerProfile({
       ratings: ratingSummaryColumn(sql`${users.id}`),
       received: receivedRatingsColumn(sql`${users.id}`, readerId),
       sold: soldCountColumn(sql`${users.id}`),
+      business: {
+        name: businessProfiles.name,
+        logoKey: businessProfiles.logoKey,
+        address: businessProfiles.address,
+        hours: businessProfiles.hours,
+        description: businessProfiles.description,
+        website: businessProfiles.website,
+      },
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(businessProfiles, eq(businessProfiles.memberId, users.id))
     .where(and(eq(users.id, memberId), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
@@ -122,6 +134,7 @@ export async function getSellerProfile({
       ),
       sold: Number(row.sold ?? 0),
       received: toPublicRatings(row.received),
+      business: row.business?.name ? row.business : null,
     },
   };
 }

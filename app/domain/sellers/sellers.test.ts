@@ -129,6 +129,7 @@ describe("the seller's page", () => {
         ratings: { count: 0, average: null },
         sold: 1,
         received: [],
+        business: null,
       },
     });
     expect(JSON.stringify(found)).not.toContain("@example.com");

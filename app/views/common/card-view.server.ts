@@ -22,6 +22,8 @@ export type CardView =
       price: string;
       usd: string;
       location: string;
+      /** Its seller's business name (issue 32), or null. */
+      business: string | null;
       posted: string;
       postedIso: string;
       isNew: boolean;
@@ -123,6 +125,7 @@ export function toCardView(
         amount: formatUsd(lang, usd, usd >= 100 ? { max: 0 } : { min: 2, max: 2 }),
       }),
       location: localized(lang, item, "location"),
+      business: item.businessName ?? null,
       // A listing its owner bumped says when (issue 32): its place in the list is that date's.
       posted: item.bumpedAt
         ? serverT(lang, "discovery")("card.updated", {

@@ -4,6 +4,7 @@ import type { Lang } from "~/i18n/config";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { serverT } from "~/i18n/i18n.server";
 import { localized } from "~/i18n/localized";
+import type { MediaStorage } from "~/media/storage.server";
 import { findCity } from "~/views/common/city-groups.server";
 import { trustView } from "~/views/common/rating-views.server";
 
@@ -17,14 +18,19 @@ export type SellerView = ReturnType<typeof toSellerView>;
 export function toSellerView({
   lang,
   publicUrl,
+  storage,
   seller,
 }: {
   lang: Lang;
   publicUrl: string;
+  /** Where a business's logo is (context.storage). */
+  storage: Pick<MediaStorage, "urlFor">;
   seller: SellerProfile;
 }) {
   const t = serverT(lang, "discovery");
-  const name = seller.fullName ?? t("seller.unknownUser");
+  const { business } = seller;
+  // A business page goes by the business's name and logo (issue 32).
+  const name = business?.name ?? seller.fullName ?? t("seller.unknownUser");
   const memberSince = formatDate(lang, seller.memberSince, { year: "numeric", month: "long" });
   const found = findCity(seller.cityId);
   const path = sellerPath(seller);
@@ -41,7 +47,18 @@ export function toSellerView({
     path,
     name,
     initial: (name[0] ?? "?").toUpperCase(),
-    avatarUrl: seller.avatarUrl,
+    avatarUrl: business?.logoKey ? storage.urlFor(business.logoKey) : seller.avatarUrl,
+    business: business
+      ? {
+          label: t("seller.business"),
+          address: business.address || null,
+          hours: business.hours ? t("seller.hours", { hours: business.hours }) : null,
+          description: business.description || null,
+          website: business.website
+            ? { href: business.website, text: websiteText(business.website) }
+            : null,
+        }
+      : null,
     // "Verified e-mail", only when it is (a badge that means nothing helps scammers).
     verified: seller.emailVerified ? t("seller.verified") : null,
     phoneVerified: seller.phoneVerified ? t("seller.verifiedPhone") : null,
@@ -58,4 +75,9 @@ export function toSellerView({
     // Only a member with something for sale is worth a search engine's visit.
     indexable: seller.activeListings > 0,
   };
+}
+
+/** A website as a reader recognises it: its host and path, without the scheme or a last slash. */
+function websiteText(url: string) {
+  return url.replace(/^https?:\/\//, "").replace(/\/$/, "");
 }

@@ -93,6 +93,8 @@ const discovery = {
   seller: {
     metaDescription: "{{name}} على سوقنا، عضو منذ {{date}}: {{active}}.",
     unknownUser: "مستخدم غير معروف",
+    business: "نشاط تجاري",
+    hours: "أوقات العمل: {{hours}}",
     verified: "بريد إلكتروني مؤكَّد",
     verifiedPhone: "هاتف موثّق",
     memberSince: "عضو منذ {{date}}",

@@ -88,6 +88,11 @@ const errors = {
   SCREENING_WORD_EXISTS: "هذه الكلمة في القائمة من قبل (طرق كتابتها المختلفة تُعدّ كلمة واحدة)",
   SCREENING_WORDS_FULL: "في القائمة 500 كلمة، وهو حدها: احذف كلمة لم تعد مفيدة قبل إضافة أخرى",
   SCREENING_WORD_NOT_FOUND: "لم تعد هذه الكلمة في القائمة: ربما حذفها مشرف آخر",
+  BUSINESS_NAME_REQUIRED: "يرجى كتابة اسم نشاطك التجاري",
+  BUSINESS_NAME_TOO_LONG: "يرجى ألا يتجاوز الاسم ٨٠ حرفًا",
+  BUSINESS_LINE_TOO_LONG: "يرجى ألا يتجاوز هذا ٢٠٠ حرف",
+  BUSINESS_DESCRIPTION_TOO_LONG: "يرجى ألا يتجاوز الوصف ١٬٠٠٠ حرف",
+  BUSINESS_WEBSITE_INVALID: "يرجى كتابة عنوان موقع مثل https://example.com",
   LISTING_NOT_BUMPABLE: "لا يمكن رفع إلا إعلان نشط غير محجوز إلى أعلى القائمة. اجعله متاحًا أولًا.",
   BUMP_TOO_SOON: "الرفع المجاني مرة واحدة في الأسبوع. يمكنك رفع هذا الإعلان مجددًا في {{date}}.",
   LISTING_NOT_RENEWABLE:

@@ -80,6 +80,8 @@ const discovery = {
   seller: {
     metaDescription: "{{name}} on Souqna, member since {{date}}: {{active}}.",
     unknownUser: "Unknown User",
+    business: "Business",
+    hours: "Open: {{hours}}",
     verified: "Verified e-mail",
     verifiedPhone: "Verified phone",
     memberSince: "Member since {{date}}",

@@ -84,6 +84,11 @@ const errors = {
     "The list holds 500 words, its limit: remove one that no longer helps before adding another",
   SCREENING_WORD_NOT_FOUND:
     "This word is no longer on the list: another moderator may have removed it",
+  BUSINESS_NAME_REQUIRED: "Please write your business's name",
+  BUSINESS_NAME_TOO_LONG: "Please keep the name under 80 characters",
+  BUSINESS_LINE_TOO_LONG: "Please keep this under 200 characters",
+  BUSINESS_DESCRIPTION_TOO_LONG: "Please keep the description under 1,000 characters",
+  BUSINESS_WEBSITE_INVALID: "Please write a web address like https://example.com",
   LISTING_NOT_BUMPABLE:
     "Only an active listing that is not reserved can be bumped to the top. Mark it as available first.",
   BUMP_TOO_SOON: "A free bump is once a week. You can bump this listing again on {{date}}.",

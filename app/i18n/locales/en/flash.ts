@@ -53,6 +53,11 @@ const flash = {
     title: "Renewed",
     body: "Your listing is back in search, with its favourites, conversations and views.",
   },
+  "business-saved": {
+    title: "Business page saved",
+    body: "Your seller page shows it, and your listings carry its name.",
+  },
+  "business-removed": { title: "Personal page again", body: "Your seller page shows your name." },
   "listing-bumped": {
     title: "Bumped to the top",
     body: "Your listing is first among the newest again. Your next free bump is in 7 days.",

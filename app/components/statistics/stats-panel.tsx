@@ -62,7 +62,13 @@ export function StatsPanel({ stats, idPrefix }: { stats: StatsView; idPrefix: st
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">
             {t("table.show")}
           </summary>
-          <div className={`${cardStyles} mt-3 max-h-96 overflow-auto`}>
+          {/* Scrolls on its own: reachable by keyboard, named for screen readers. */}
+          <section
+            className={`${cardStyles} mt-3 max-h-96 overflow-auto`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+            tabIndex={0}
+            aria-label={stats.table.caption}
+          >
             <table className="w-full text-sm" data-testid="stats-table">
               <caption className="sr-only">{stats.table.caption}</caption>
               <thead className="sticky top-0 bg-slate-50 text-xs text-muted">
@@ -90,7 +96,7 @@ export function StatsPanel({ stats, idPrefix }: { stats: StatsView; idPrefix: st
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </details>
       </Card>
     </div>

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yProblems } from "../support/accessibility";
 import { expectNoHorizontalScroll } from "../support/layout";
 
 // Serious and critical problems only: each is something that blocks a person from using the page.
@@ -35,17 +35,7 @@ for (const lang of ["en", "ar"] as const) {
     test(`${path} in ${lang} has no serious accessibility problems`, async ({ page }, info) => {
       test.skip(info.project.name === "phone" && !phonePages.has(path), "desktop only");
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) =>
-            `${v.id}: ${v.help} — ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      await expectNoSeriousA11yProblems(page);
       await expectNoHorizontalScroll(page, `loading ${path}`);
     });
   }
@@ -58,11 +48,7 @@ test("a listing page has no serious accessibility problems, in both languages", 
   const href = await page.getByTestId("listing-card").first().getAttribute("href");
   for (const lang of ["en", "ar"]) {
     await page.goto(`${href}?lang=${lang}`);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousA11yProblems(page);
     await expectNoHorizontalScroll(page, `loading a listing in ${lang}`);
   }
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yProblems } from "../support/accessibility";
 import { shootBothWidths } from "../support/layout";
 import { postListing, signUp } from "../support/members";
 
@@ -72,6 +73,7 @@ for (const lang of ["en", "ar"] as const) {
     await form.getByRole("button", { name: t.create }).click();
     await expect(form.getByText(t.badWebsite)).toBeVisible();
     await expect(form.getByLabel(t.name)).toHaveValue(t.business);
+    await expectNoSeriousA11yProblems(page);
     await shootBothWidths(page, shots, `${lang}-form-error`);
 
     await form.getByLabel(t.website).fill("bassam-motors.example");
@@ -90,6 +92,9 @@ for (const lang of ["en", "ar"] as const) {
     );
     const card = page.getByTestId("listing-card").filter({ hasText: title });
     await expect(card.getByTestId("card-business")).toHaveText(t.business);
+    // The notice fades first: a toast caught half-faded reads as too little contrast.
+    await expect(page.getByText(t.saved)).toHaveCount(0, { timeout: 15_000 });
+    await expectNoSeriousA11yProblems(page);
     await shootBothWidths(page, shots, `${lang}-seller-page`);
   });
 }

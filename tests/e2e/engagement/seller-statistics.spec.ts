@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yProblems } from "../support/accessibility";
 import { shootBothWidths } from "../support/layout";
 import { signIn } from "../support/members";
 import { dealerListingTitle, dealerWord, E2E_DEALER } from "../support/seeded-members";
@@ -80,6 +81,7 @@ for (const lang of ["en", "ar"] as const) {
     );
     await page.getByText(t.showTable).click();
     await expect(page.getByTestId("stats-table").locator("tbody tr")).toHaveCount(30);
+    await expectNoSeriousA11yProblems(page);
     await shootBothWidths(page, shots, `${lang}-listing-30`);
     await page.getByRole("link", { name: t.sevenDays, exact: true }).click();
     await expect(page).toHaveURL(/days=7/);
@@ -91,6 +93,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.dashboardTitle);
     await expect(page.getByTestId("dashboard-listings")).toContainText(bumped);
     await expect(page.getByTestId("stats-chart")).toBeVisible();
+    await expectNoSeriousA11yProblems(page);
     await shootBothWidths(page, shots, `${lang}-dashboard`);
 
     // Posted 10 days ago, it is below the control posted 2 days ago; the week's bump puts it first.

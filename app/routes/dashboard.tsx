@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StatsPanel } from "~/components/statistics/stats-panel";
+import { FiguresTable, StatsPanel } from "~/components/statistics/stats-panel";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Card, cardStyles } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
@@ -61,40 +61,24 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <Card className="p-6 text-sm text-muted">{t("dashboard.noListings")}</Card>
         ) : (
           <div className={`${cardStyles} overflow-x-auto`}>
-            <table className="w-full text-sm" data-testid="dashboard-listings">
-              <thead className="bg-slate-50 text-xs text-muted">
-                <tr>
-                  {listings.headers.map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 text-start font-semibold">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {listings.rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row" className="max-w-xs px-3 py-2 text-start font-normal">
-                      <Link
-                        to={row.href}
-                        className="font-semibold text-brand-700 hover:underline"
-                        aria-label={row.linkLabel}
-                        dir="auto"
-                      >
-                        {row.title}
-                      </Link>
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2">{row.status}</td>
-                    {row.values.map((value, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                      <td key={index} className="px-3 py-2">
-                        {value}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              headers={listings.headers}
+              rows={listings.rows.map((row) => ({
+                key: row.id,
+                head: (
+                  <Link
+                    to={row.href}
+                    className="font-semibold text-brand-700 hover:underline"
+                    aria-label={row.linkLabel}
+                    dir="auto"
+                  >
+                    {row.title}
+                  </Link>
+                ),
+                cells: [row.status, ...row.values],
+              }))}
+              testId="dashboard-listings"
+            />
           </div>
         )}
       </section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card, cardStyles } from "~/components/ui/card";
 import { useTranslation } from "~/i18n/react";
@@ -69,33 +70,16 @@ export function StatsPanel({ stats, idPrefix }: { stats: StatsView; idPrefix: st
             tabIndex={0}
             aria-label={stats.table.caption}
           >
-            <table className="w-full text-sm" data-testid="stats-table">
-              <caption className="sr-only">{stats.table.caption}</caption>
-              <thead className="sticky top-0 bg-slate-50 text-xs text-muted">
-                <tr>
-                  {stats.table.headers.map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 text-start font-semibold">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {stats.table.rows.map((row) => (
-                  <tr key={row.day}>
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-start font-normal">
-                      {row.day}
-                    </th>
-                    {row.values.map((value, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                      <td key={index} className="px-3 py-2">
-                        {value}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              caption={stats.table.caption}
+              headers={stats.table.headers}
+              rows={stats.table.rows.map((row) => ({
+                key: row.day,
+                head: row.day,
+                cells: row.values,
+              }))}
+              testId="stats-table"
+            />
           </section>
         </details>
       </Card>
@@ -189,5 +173,51 @@ function StatsChart({ chart, labelledBy }: { chart: StatsView["chart"]; labelled
         </span>
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * A table of figures: a header row, then one row per day or listing — its heading cell (a day, a
+ * listing's link) and its figures. The statistics' table and the dashboard's listings use it.
+ */
+export function FiguresTable({
+  caption,
+  headers,
+  rows,
+  testId,
+}: {
+  caption?: string;
+  headers: string[];
+  rows: { key: string; head: ReactNode; cells: string[] }[];
+  testId: string;
+}) {
+  return (
+    <table className="w-full text-sm" data-testid={testId}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <thead className="sticky top-0 bg-slate-50 text-xs text-muted">
+        <tr>
+          {headers.map((header) => (
+            <th key={header} scope="col" className="px-3 py-2 text-start font-semibold">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="max-w-xs px-3 py-2 text-start font-normal">
+              {row.head}
+            </th>
+            {row.cells.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <td key={index} className="whitespace-nowrap px-3 py-2">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

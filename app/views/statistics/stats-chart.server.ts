@@ -120,10 +120,14 @@ export function toChartView(lang: Lang, days: StatsDay[]): ChartView {
         x - plotStart < 24 ? "start" : plotEnd - x < 24 ? "end" : "middle";
       return { x, label: tickLabel(lang, day.day), anchor };
     });
-  const yTicks = y.ticks(4).map((value) => ({
-    y: round(y(value)),
-    label: formatNumber(lang, value),
-  }));
+  // Whole numbers only: a day has 1 view, never 0.2 (a small peak would otherwise tick by fifths).
+  const yTicks = y
+    .ticks(4)
+    .filter(Number.isInteger)
+    .map((value) => ({
+      y: round(y(value)),
+      label: formatNumber(lang, value),
+    }));
   const totalViews = days.reduce((sum, day) => sum + day.counts.views, 0);
   const totalContacts = days.reduce((sum, day) => sum + contactsOf(day.counts), 0);
   return {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import { expectNoSeriousA11yProblems } from "../support/accessibility";
 import { expectNoHorizontalScroll } from "../support/layout";
 

@@ -96,7 +96,7 @@ for (const lang of ["en", "ar"] as const) {
     await expectNoSeriousA11yProblems(page);
     await shootBothWidths(page, shots, `${lang}-dashboard`);
 
-    // Posted 10 days ago, it is below the control posted 2 days ago; the week's bump puts it first.
+    // Posted 30 days ago, it is below the control posted 25 days ago; the week's bump puts it first.
     const [before] = await order();
     await page.goto("/my-listings");
     const bump = row.getByRole("button", { name: t.bump });

@@ -106,6 +106,17 @@ runCli("create-seeded-members", async () => {
  * The dealer's wardrobes (E2E_DEALER), and 30 days of figures for each "bumped" one: a weekly
  * rhythm with a busier Friday, so the charts have a shape to look at.
  */
+/**
+ * Posted `days` ago: older than the demo's newest listings, so that the home page's latest (which
+ * other journeys check for photos) stay the demo's, and the dealer's have no photo.
+ */
+async function backdate(db: Parameters<typeof createListing>[0]["db"], id: string, days: number) {
+  await db
+    .update(listings)
+    .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+    .where(eq(listings.id, id));
+}
+
 const DEALER_WORDS = [
   "Solid oak, three doors and a mirror inside. Delivery anywhere in Damascus.",
   "Light pine with two drawers underneath, bought last spring, never moved.",
@@ -130,7 +141,7 @@ const RIO_WORDS = [
 async function seedDealer(db: Parameters<typeof createListing>[0]["db"], userId: string) {
   const today = damascusDay(new Date());
   for (const [index, price] of DEALER_RIO_PRICES.entries()) {
-    await createListing({
+    const { id } = await createListing({
       db,
       storage: { delete: async () => {} } as unknown as MediaStorage,
       member: { id: userId, emailVerified: true },
@@ -150,6 +161,7 @@ async function seedDealer(db: Parameters<typeof createListing>[0]["db"], userId:
       },
       images: [],
     });
+    await backdate(db, id, 20 + index);
   }
   for (const project of E2E_PROJECTS) {
     for (const lang of ["en", "ar"] as const) {
@@ -169,11 +181,7 @@ async function seedDealer(db: Parameters<typeof createListing>[0]["db"], userId:
           },
           images: [],
         });
-        const days = which === "bumped" ? 10 : 2;
-        await db
-          .update(listings)
-          .set({ createdAt: sql`now() - make_interval(days => ${days})` })
-          .where(eq(listings.id, id));
+        await backdate(db, id, which === "bumped" ? 30 : 25);
         if (which !== "bumped") continue;
         await db.insert(listingDailyStats).values(
           Array.from({ length: 30 }, (_, back) => {

@@ -47,8 +47,8 @@ export function expiredListingTitle(project: string, lang: "en" | "ar") {
 
 /**
  * A dealer with a month of statistics behind them (issue 32), one pair of wardrobes per project
- * and language: the "bumped" one posted 10 days ago (its free bump is due) and a newer "control"
- * one posted 2 days ago, both titled with `dealerWord(project, lang)` so that a search finds only
+ * and language: the "bumped" one posted 30 days ago (its free bump is due) and a newer "control"
+ * one posted 25 days ago, both titled with `dealerWord(project, lang)` so that a search finds only
  * them. The statistics journey (seller-statistics.spec.ts) bumps the first above the second.
  */
 export const E2E_DEALER = {
